@@ -1,0 +1,27 @@
+"""Known commentators, for naming who speaks in a commentary passage."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from glossary.normalize import normalize, normalize_with_map
+
+
+@lru_cache(maxsize=1)
+def commentator_pattern() -> re.Pattern[str]:
+    """A pattern over *normalised* text: a known name followed by 曰 or 说."""
+    text = resources.files("glossary.data").joinpath("commentators.tsv").read_text(encoding="utf-8")
+    names = [line.split("\t")[0] for line in text.splitlines() if line and not line.startswith("#")]
+    keys = sorted({normalize(name) for name in names}, key=len, reverse=True)
+    return re.compile("(" + "|".join(map(re.escape, keys)) + ")(?=曰|说)")
+
+
+def find_commentators(text: str) -> tuple[tuple[int, str], ...]:
+    """(index in ``text``, name as printed) of each ``某某曰`` in a commentary passage."""
+    norm, index = normalize_with_map(text)
+    found = []
+    for match in commentator_pattern().finditer(norm):
+        start, end = index[match.start()], index[match.end() - 1] + 1
+        found.append((start, text[start:end]))
+    return tuple(found)

@@ -1,0 +1,167 @@
+"""The corpus model: texts, documents, streams of one layer, and loci."""
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+LAYERS = ("classic", "commentary", "text")
+
+
+@dataclass(frozen=True)
+class TextInfo:
+    """One text of the manifest: a work in one edition, spread over files."""
+
+    id: str
+    title: str
+    work: str
+    author: str
+    edition: str
+    script: str
+    format: str
+    files: tuple[str, ...]
+    main_layer: str = "classic"
+    section_markers: bool = False
+    placeholder: str | None = None
+    juan: int | None = None
+    page: str | None = None
+    rites: tuple[tuple[int, str], ...] = ()
+    licence: str = ""
+
+    def rite_of_juan(self, juan: int | None) -> str | None:
+        """The rite the manifest assigns to a 卷, if any."""
+        for number, rite in self.rites:
+            if number == juan:
+                return rite
+        return None
+
+
+@dataclass(frozen=True, eq=False)
+class Stream:
+    """A continuous reading of one layer: the characters as printed, markup removed.
+
+    ``offsets[i]`` is the index in the file's text of ``text[i]``.
+    """
+
+    layer: str
+    text: str
+    offsets: array
+    commentators: tuple[tuple[int, str], ...] = ()
+
+    def commentator_at(self, index: int) -> str | None:
+        """The commentator whose words (``某某曰``) contain ``text[index]``."""
+        name = None
+        for start, who in self.commentators:
+            if start > index:
+                break
+            name = who
+        return name
+
+
+@dataclass(frozen=True)
+class CorpusWarning:
+    """A defect of the corpus text itself (unbalanced brackets and the like)."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+def _value_at(marks: tuple[tuple[int, object], ...], offset: int) -> object:
+    """The value of the last mark at or before ``offset``."""
+    keys = [m[0] for m in marks]
+    i = bisect_right(keys, offset)
+    return marks[i - 1][1] if i else None
+
+
+@dataclass(frozen=True, eq=False)
+class Document:
+    """One corpus file, read: its streams and where pages, 卷, rites and sections change."""
+
+    text_info: TextInfo
+    path: str
+    text: str
+    streams: tuple[Stream, ...]
+    pages: tuple[tuple[int, tuple[str, str | None]], ...]
+    juans: tuple[tuple[int, int], ...]
+    rites: tuple[tuple[int, str], ...]
+    # (end offset, name): the section named by a ``右…`` marker runs up to its end offset.
+    sections: tuple[tuple[int, str], ...]
+    warnings: tuple[CorpusWarning, ...] = ()
+    line_starts: array = field(default_factory=lambda: array("I", [0]))
+
+    def page_at(self, offset: int) -> tuple[str | None, str | None]:
+        value = _value_at(self.pages, offset)
+        return value if value else (self.text_info.page, None)  # type: ignore[return-value]
+
+    def juan_at(self, offset: int) -> int | None:
+        value = _value_at(self.juans, offset)
+        return value if value is not None else self.text_info.juan  # type: ignore[return-value]
+
+    def rite_at(self, offset: int) -> str | None:
+        value = _value_at(self.rites, offset)
+        return value if value else self.text_info.rite_of_juan(self.juan_at(offset))  # type: ignore[return-value]
+
+    def section_at(self, offset: int) -> str | None:
+        keys = [end for end, _ in self.sections]
+        i = bisect_right(keys, offset)
+        return self.sections[i][1] if i < len(self.sections) else None
+
+    def line_at(self, offset: int) -> int:
+        return bisect_right(self.line_starts, offset)
+
+
+@dataclass(frozen=True)
+class Locus:
+    """Where a passage stands: the place a citation names, resolved."""
+
+    work: str
+    title: str
+    file: str
+    juan: int | None
+    page: str | None
+    page_id: str | None
+    rite: str | None
+    section: str | None
+    layer: str
+    commentator: str | None
+    line: int
+    start: int
+    end: int
+    text: str
+    context: str
+    placeholders: tuple[int, ...] = ()
+
+    def label(self) -> str:
+        """A short human-readable place: ``禮經本義 卷4 p.22a 取矢 classic``."""
+        parts = [self.title or self.work]
+        if self.juan is not None:
+            parts.append(f"卷{self.juan}")
+        if self.page:
+            parts.append(f"p.{self.page}")
+        if self.section:
+            parts.append(f"〈{self.section}〉")
+        parts.append(self.layer if not self.commentator else f"{self.layer} ({self.commentator})")
+        return " ".join(parts) + f" [{self.file}:{self.line}]"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "work": self.work,
+            "title": self.title,
+            "file": self.file,
+            "juan": self.juan,
+            "page": self.page,
+            "page_id": self.page_id,
+            "rite": self.rite,
+            "section": self.section,
+            "layer": self.layer,
+            "commentator": self.commentator,
+            "line": self.line,
+            "text": self.text,
+            "context": self.context,
+            "placeholders": list(self.placeholders),
+        }

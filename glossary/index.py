@@ -1,0 +1,210 @@
+"""A searchable index of the corpus: normalised text with maps back to print.
+
+All streams are joined, normalised, into one string (``\\n`` between streams, a
+character normalisation never produces), so an exact search is one ``str.find``
+pass; ``〇`` placeholders (in a quote, or in a text whose manifest declares them)
+match any one character; near misses are found by voting on shared bigrams and
+aligned with rapidfuzz.
+"""
+from __future__ import annotations
+
+import re
+from array import array
+from bisect import bisect_right
+from collections import Counter
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
+from glossary.corpus import Corpus, Document, Locus, Stream
+from glossary.normalize import PLACEHOLDER, normalize_with_map
+
+SEPARATOR = "\n"
+CONTEXT = 16
+#: A bigram seen more often than this says little about where a near miss is.
+MAX_BIGRAM_HITS = 3000
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One occurrence: normalised positions in the joined index text."""
+
+    start: int
+    end: int
+    placeholders: tuple[int, ...] = ()  # 1-based positions in the normalised quote
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A near miss: where the quote almost stands, and how it differs."""
+
+    locus: Locus
+    score: float
+    differences: tuple[str, ...]
+
+
+class CorpusIndex:
+    """Exact, placeholder-tolerant and near-miss search over a :class:`Corpus`."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+        parts: list[str] = []
+        self._starts = array("L")
+        self._streams: list[tuple[Document, Stream, list[int]]] = []
+        self._placeholder_spans: list[tuple[int, int]] = []
+        position = 0
+        for doc in corpus.documents:
+            for stream in doc.streams:
+                key, index = normalize_with_map(stream.text)
+                self._starts.append(position)
+                self._streams.append((doc, stream, index))
+                if doc.text_info.placeholder and PLACEHOLDER in key:
+                    self._placeholder_spans.append((position, position + len(key)))
+                parts.append(key)
+                position += len(key) + len(SEPARATOR)
+        self.text = SEPARATOR.join(parts)
+
+    # -- exact search -------------------------------------------------------
+    def find(self, key: str) -> list[Hit]:
+        """Every occurrence of a normalised quote, in corpus order."""
+        if not key or SEPARATOR in key:
+            return []
+        found: dict[int, Hit] = {}
+        if PLACEHOLDER not in key:
+            pos = self.text.find(key)
+            while pos != -1:
+                found[pos] = Hit(pos, pos + len(key))
+                pos = self.text.find(key, pos + 1)
+        if PLACEHOLDER in key or self._placeholder_spans:
+            pattern = re.compile(
+                "".join("." if ch == PLACEHOLDER else f"[{re.escape(ch)}{PLACEHOLDER}]" for ch in key)
+            )
+            spans = [(0, len(self.text))] if PLACEHOLDER in key else self._placeholder_spans
+            for lo, hi in spans:
+                for match in _overlapping(pattern, self.text, lo, hi):
+                    text = match.group()
+                    marks = tuple(
+                        i + 1 for i, (a, b) in enumerate(zip(key, text)) if a != b or a == PLACEHOLDER
+                    )
+                    found[match.start()] = Hit(match.start(), match.end(), marks)
+        return [found[pos] for pos in sorted(found)]
+
+    # -- from index positions back to print ---------------------------------
+    def _stream_at(self, pos: int) -> tuple[int, Document, Stream, list[int]]:
+        i = bisect_right(self._starts, pos) - 1
+        doc, stream, index = self._streams[i]
+        return self._starts[i], doc, stream, index
+
+    def locus(self, hit: Hit) -> Locus:
+        """The place of a hit, quoting the corpus as printed."""
+        base, doc, stream, index = self._stream_at(hit.start)
+        first, last = index[hit.start - base], index[hit.end - 1 - base]
+        start, end = stream.offsets[first], stream.offsets[last] + 1
+        page, page_id = doc.page_at(start)
+        info = doc.text_info
+        return Locus(
+            work=info.id,
+            title=info.title,
+            file=doc.path,
+            juan=doc.juan_at(start),
+            page=page,
+            page_id=page_id,
+            rite=doc.rite_at(start),
+            section=doc.section_at(start),
+            layer=stream.layer,
+            commentator=stream.commentator_at(first) if stream.layer == "commentary" else None,
+            line=doc.line_at(start),
+            start=start,
+            end=end,
+            text=stream.text[first : last + 1],
+            context=stream.text[max(0, first - CONTEXT) : last + 1 + CONTEXT],
+            placeholders=hit.placeholders,
+        )
+
+    # -- near misses --------------------------------------------------------
+    def suggest(self, key: str, quote: str, quote_index: list[int], limit: int = 3) -> list[Suggestion]:
+        """The passages nearest to a quote that was not found, with a character diff.
+
+        ``quote`` is the quote as written and ``quote_index`` maps each character of
+        its normalised ``key`` back to it, so differences are numbered as written.
+        """
+        if len(key) < 2:
+            return []
+        votes: Counter[int] = Counter()
+        for k in range(len(key) - 1):
+            bigram = key[k : k + 2]
+            pos = self.text.find(bigram)
+            seen = 0
+            while pos != -1 and seen < MAX_BIGRAM_HITS:
+                votes[pos - k] += 1
+                seen += 1
+                pos = self.text.find(bigram, pos + 1)
+        needed = max(1, (len(key) - 1) // 4)
+        ranked: list[tuple[float, int, int]] = []
+        taken: set[int] = set()
+        for diagonal, count in votes.most_common(40):
+            if count < needed:
+                break
+            lo = max(0, diagonal - 4)
+            hi = min(len(self.text), diagonal + len(key) + 4)
+            window = self.text[lo:hi].split(SEPARATOR)
+            # Keep the window inside the stream the diagonal falls in.
+            offset = lo
+            for piece in window:
+                if offset <= max(diagonal, lo) <= offset + len(piece):
+                    break
+                offset += len(piece) + 1
+            alignment = fuzz.partial_ratio_alignment(key, piece)
+            if alignment is None or not piece:
+                continue
+            start = offset + alignment.dest_start
+            end = offset + alignment.dest_end
+            if start in taken or end <= start:
+                continue
+            taken.add(start)
+            ranked.append((alignment.score, start, end))
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        suggestions = []
+        for score, start, end in ranked[:limit]:
+            if score < 50:
+                continue
+            locus = self.locus(Hit(start, end))
+            base, _, stream, index = self._stream_at(start)
+            printed = [stream.text[index[p - base]] for p in range(start, end)]
+            differences = describe_differences(key, self.text[start:end], quote, quote_index, printed)
+            suggestions.append(Suggestion(locus, round(score, 1), differences))
+        return suggestions
+
+
+def _overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int):
+    pos = lo
+    while True:
+        match = pattern.search(text, pos, hi)
+        if not match:
+            return
+        yield match
+        pos = match.start() + 1
+
+
+def describe_differences(
+    key: str, corpus_key: str, quote: str, quote_index: list[int], printed: list[str]
+) -> tuple[str, ...]:
+    """Character-level differences, numbered by the quote as written.
+
+    ``第4字: 竿 ≠ 笴（原文）`` — the quote's 4th character is 竿 where the corpus prints 笴.
+    """
+    notes = []
+    for op in Levenshtein.opcodes(key, corpus_key):
+        if op.tag == "equal":
+            continue
+        at = quote_index[op.src_start] + 1 if op.src_start < len(key) else len(quote) + 1
+        written = "".join(quote[quote_index[i]] for i in range(op.src_start, op.src_end))
+        original = "".join(printed[i] for i in range(op.dest_start, op.dest_end))
+        if op.tag == "replace":
+            notes.append(f"第{at}字: {written} ≠ {original}（原文）")
+        elif op.tag == "delete":
+            notes.append(f"第{at}字: {written} 原文无")
+        else:
+            notes.append(f"第{at}字前: 原文有 {original}")
+    return tuple(notes)
