@@ -51,6 +51,7 @@ def _text_info(raw: dict) -> TextInfo:
         main_layer=str(raw.get("main_layer", "classic")),
         section_markers=bool(raw.get("section_markers", False)),
         placeholder=raw.get("placeholder"),
+        heading_indents=tuple(raw.get("heading_indents", (1, 2))),
         juan=raw.get("juan"),
         page=str(raw["page"]) if raw.get("page") is not None else None,
         rites=tuple(sorted((int(k), str(v)) for k, v in rites.items())),

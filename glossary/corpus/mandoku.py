@@ -21,12 +21,14 @@ INDENT = "\u3000"
 MARKER_NAME = re.compile(r"右([^\u3000(\s]+)")
 
 
-def _headline(body: str, indent: int) -> bool:
-    if body.startswith("欽定四庫全書"):
+def _headline(body: str, indent: int, info: TextInfo) -> bool:
+    """Title, volume, rite and author lines: structure, not text to cite."""
+    plain = re.sub(r"\(.*?\)|[\u3000 ]", "", body)
+    if plain.startswith("欽定四庫全書") or (plain.endswith("撰") and len(plain) <= 16 and indent):
         return True
-    if 1 <= indent <= 2 and not body.startswith("("):
-        return True
-    return indent >= 3 and body.endswith("撰") and "(" not in body
+    # Short lines indented one or two characters are headings (卷 titles, 嘉禮, 鄉射禮);
+    # full lines at that indent are text in some works (儀禮釋宮's discussion).
+    return indent in info.heading_indents and not body.startswith("(") and len(plain) <= 12 and "○" not in plain
 
 
 def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
@@ -65,7 +67,7 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
         body = "".join(ch for _, ch in body_chars)
         if not body:
             continue
-        if _headline(body, indent):
+        if _headline(body, indent, info):
             doc.end_commentary()
             if indent == 2 and info.section_markers:
                 doc.rite(line_start, re.sub(r"\(.*?\)", "", body).strip(INDENT))

@@ -23,6 +23,7 @@ class TextInfo:
     main_layer: str = "classic"
     section_markers: bool = False
     placeholder: str | None = None
+    heading_indents: tuple[int, ...] = (1, 2)
     juan: int | None = None
     page: str | None = None
     rites: tuple[tuple[int, str], ...] = ()

@@ -1,0 +1,3 @@
+from glossary.cli import main
+
+main()

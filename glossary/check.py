@@ -1,0 +1,98 @@
+"""`glossary check`: load → validate → locate citations, all problems in one run."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from glossary.citations import CitationChecker, headword_problem
+from glossary.corpus import Corpus, CorpusError, load_corpus
+from glossary.index import CorpusIndex
+from glossary.load import load_yaml
+from glossary.model import CitationResult, Entry
+from glossary.problems import ERROR, Problem, is_failure
+from glossary.validate import did_you_mean, validate
+
+
+@dataclass
+class Report:
+    """Everything a check found; renderers take entries and results from here."""
+
+    terms_file: str
+    entries: list[Entry] = field(default_factory=list)
+    results: list[CitationResult] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    index: CorpusIndex | None = None
+    total_terms: int = 0
+
+    @property
+    def citations(self) -> int:
+        return len(self.results)
+
+    @property
+    def verified(self) -> int:
+        return sum(1 for r in self.results if r.verified)
+
+    def failed(self, strict: bool = False) -> bool:
+        return any(is_failure(p, strict) for p in self.problems)
+
+    def results_for(self, entry_id: str) -> list[CitationResult]:
+        return [r for r in self.results if r.entry_id == entry_id]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "terms": self.total_terms,
+            "citations": self.citations,
+            "verified": self.verified,
+            "problems": [p.to_json() for p in sorted(self.problems)],
+            "results": [
+                {
+                    "id": r.entry_id,
+                    "citation": r.index,
+                    "status": r.status,
+                    "loci": [
+                        {k: v for k, v in locus.to_json().items() if k not in ("context",)}
+                        for locus in r.loci
+                    ],
+                }
+                for r in self.results
+            ],
+        }
+
+
+def open_index(corpus_root: Path | str) -> CorpusIndex:
+    """Read the corpus and index it."""
+    return CorpusIndex(load_corpus(corpus_root))
+
+
+def check_project(terms: Path | str, corpus_root: Path | str, index: CorpusIndex | None = None) -> Report:
+    """Check a terms file against the corpus: every problem, in one run."""
+    terms = Path(terms)
+    display = str(terms)
+    loaded = load_yaml(terms, display)
+    report = Report(terms_file=display, problems=list(loaded.problems))
+    if isinstance(loaded.data, list):
+        report.total_terms = len(loaded.data)
+    entries, problems = validate(loaded, terms.parent)
+    report.problems.extend(problems)
+    report.entries = entries
+    try:
+        report.index = index or open_index(corpus_root)
+    except CorpusError as exc:
+        report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
+        return report
+    checker = CitationChecker(report.index)
+    for entry in entries:
+        for i, rite in enumerate(entry.rites):
+            if not checker.known_rite(rite):
+                report.problems.append(
+                    Problem(display, entry.line, f"{entry.id}.rites[{i}]", ERROR,
+                            f"unknown rite {rite!r}{did_you_mean(rite, sorted(checker.rites.values()))}")
+                )
+        for i, citation in enumerate(entry.citations):
+            result, problems = checker.check(display, entry, i, citation)
+            report.results.append(result)
+            report.problems.extend(problems)
+        if (warning := headword_problem(display, entry)) is not None:
+            report.problems.append(warning)
+    report.problems.sort()
+    return report

@@ -1,0 +1,115 @@
+"""Locating citations: is each quote in the corpus, at the place it names?"""
+from __future__ import annotations
+
+from glossary.corpus import Corpus, Locus
+from glossary.index import CorpusIndex
+from glossary.model import Citation, CitationResult, Entry
+from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
+from glossary.problems import ERROR, WARNING, Problem
+from glossary.validate import did_you_mean
+
+
+def _key(value: object) -> str:
+    return normalize(str(value)).lower()
+
+
+class CitationChecker:
+    """Checks citations against one corpus index."""
+
+    def __init__(self, index: CorpusIndex):
+        self.index = index
+        corpus: Corpus = index.corpus
+        self._works: dict[str, set[str]] = {}
+        for info in corpus.texts:
+            for name in (info.id, info.title, info.work):
+                self._works.setdefault(_key(name), set()).add(info.id)
+        self.work_names = sorted({n for info in corpus.texts for n in (info.id, info.title)})
+        self.rites = {
+            _key(rite): rite for info in corpus.texts for _, rite in info.rites
+        } | {_key(rite): rite for doc in corpus.documents for _, rite in doc.rites}
+        self.sections = {_key(name) for doc in corpus.documents for _, name in doc.sections}
+
+    def known_rite(self, name: str) -> bool:
+        """Whether a rite name (any script) is one the corpus manifest knows."""
+        return _key(name) in self.rites
+
+    def agrees(self, citation: Citation, locus: Locus) -> list[str]:
+        """The locus fields of ``citation`` that ``locus`` contradicts."""
+        wrong = []
+        if citation.work is not None and locus.work not in self._works.get(_key(citation.work), set()):
+            wrong.append("work")
+        if citation.juan is not None and citation.juan != locus.juan:
+            wrong.append("juan")
+        if citation.page is not None and not _page_matches(citation.page, locus):
+            wrong.append("page")
+        if citation.section is not None and _key(citation.section) != _key(locus.section or ""):
+            wrong.append("section")
+        if citation.layer is not None and citation.layer != locus.layer:
+            wrong.append("layer")
+        return wrong
+
+    def check(self, file: str, entry: Entry, index: int, citation: Citation) -> tuple[CitationResult, list[Problem]]:
+        """Verify one citation; problems carry the citation's file, line and path."""
+        path = f"{entry.id}.citations[{index}]"
+        problems: list[Problem] = []
+
+        def problem(field: str, message: str, severity: str = ERROR, hints: tuple[str, ...] = ()) -> None:
+            problems.append(Problem(file, citation.line, f"{path}.{field}", severity, message, hints))
+
+        if citation.work is not None and _key(citation.work) not in self._works:
+            problem("work", f"unknown work {citation.work!r}{did_you_mean(citation.work, self.work_names)}")
+            return CitationResult(entry.id, index, "invalid"), problems
+        if citation.section is not None and _key(citation.section) not in self.sections:
+            problem("section", f"no section is named {citation.section!r} in the corpus")
+            return CitationResult(entry.id, index, "invalid"), problems
+        key, quote_index = normalize_with_map(citation.quote)
+        if not key:
+            problem("quote", "the quote has no characters to look for")
+            return CitationResult(entry.id, index, "invalid"), problems
+        loci = [self.index.locus(hit) for hit in self.index.find(key)]
+        if not loci:
+            hints = tuple(
+                f"nearest: {s.locus.label()}: 「{s.locus.text}」 — " + "; ".join(s.differences)
+                for s in self.index.suggest(key, citation.quote, quote_index)
+            )
+            problem("quote", "not found in the corpus" + ("" if hints else " (no near passage either)"), hints=hints)
+            return CitationResult(entry.id, index, "not-found"), problems
+        agreeing = [locus for locus in loci if not self.agrees(citation, locus)]
+        if not agreeing:
+            fields = sorted({f for locus in loci for f in self.agrees(citation, locus)})
+            given = ", ".join(f"{k}={v}" for k, v in citation.locus_fields().items())
+            hints = tuple(f"found at: {locus.label()}" for locus in loci[:5])
+            more = f" (and {len(loci) - 5} more)" if len(loci) > 5 else ""
+            problem(
+                fields[0] if len(fields) == 1 else "quote",
+                f"the quote is in the corpus, but not at {given}{more}",
+                hints=hints,
+            )
+            return CitationResult(entry.id, index, "locus-mismatch", tuple(loci)), problems
+        wildcard = sorted({p for locus in agreeing for p in locus.placeholders})
+        if wildcard or PLACEHOLDER in key:
+            positions = "、".join(f"第{quote_index[p - 1] + 1}字" for p in wildcard)
+            problem(
+                "quote",
+                f"verified only through the corpus' 〇 placeholder (any one character) at {positions}",
+                WARNING,
+            )
+        return CitationResult(entry.id, index, "verified", tuple(agreeing)), problems
+
+
+def _page_matches(page: str, locus: Locus) -> bool:
+    page = page.strip()
+    if page == locus.page:
+        return True
+    if locus.page_id and (page == locus.page_id or locus.page_id.endswith("_" + page)):
+        return True
+    return False
+
+
+def headword_problem(file: str, entry: Entry) -> Problem | None:
+    """A warning when neither form of the headword occurs in any of the entry's quotes."""
+    forms = {normalize(entry.term)} | ({normalize(entry.traditional)} if entry.traditional else set())
+    quotes = [normalize(c.quote) for c in entry.citations]
+    if any(form and form in quote for form in forms for quote in quotes):
+        return None
+    return Problem(file, entry.line, f"{entry.id}.term", WARNING, f"the headword {entry.term} occurs in none of the entry's quotes")

@@ -1,0 +1,155 @@
+"""The ``glossary`` command: a thin layer over check, locate and build."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from glossary import __version__
+from glossary.corpus import CorpusError, load_corpus
+from glossary.index import CorpusIndex
+from glossary.normalize import normalize_with_map
+from glossary.problems import dump_json
+
+TERMS = click.option("--terms", default="terms.yaml", show_default=True, type=click.Path(path_type=Path),
+                     help="The glossary file.")
+CORPUS = click.option("--corpus", default="corpus", show_default=True, type=click.Path(path_type=Path),
+                      help="The corpus folder (with manifest.yaml).")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="glossary")
+def cli() -> None:
+    """Check, locate and build the Yili glossary."""
+
+
+def _summary(report) -> str:
+    errors = sum(1 for p in report.problems if p.severity == "error")
+    warnings = len(report.problems) - errors
+    return (f"{report.total_terms} terms, {report.citations} citations, {report.verified} verified; "
+            f"{errors} error(s), {warnings} warning(s)")
+
+
+def _print_problems(report, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(dump_json(report.to_json()), nl=False)
+        return
+    for problem in report.problems:
+        click.echo(problem.to_github() if fmt == "github" else str(problem))
+    click.echo(_summary(report), err=fmt == "github")
+
+
+@cli.command()
+@TERMS
+@CORPUS
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="Warnings fail the check too.")
+def check(terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
+    """Verify every entry and every quoted passage against the corpus."""
+    from glossary.check import check_project
+
+    report = check_project(terms, corpus)
+    _print_problems(report, fmt)
+    sys.exit(1 if report.failed(strict) else 0)
+
+
+@cli.command()
+@click.argument("passage")
+@CORPUS
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of occurrences.")
+def locate(passage: str, corpus: Path, as_json: bool) -> None:
+    """Every place PASSAGE stands in the corpus (any script; punctuation ignored)."""
+    index = _index(corpus)
+    key, quote_index = normalize_with_map(passage)
+    loci = [index.locus(hit) for hit in index.find(key)]
+    if as_json:
+        keys = ("work", "title", "file", "juan", "page", "section", "layer", "page_id", "rite",
+                "commentator", "line", "text", "context", "placeholders")
+        click.echo(dump_json([{k: locus.to_json()[k] for k in keys} for locus in loci]), nl=False)
+    else:
+        for number, locus in enumerate(loci, 1):
+            click.echo(f"{number}. {locus.label()}")
+            if locus.page_id:
+                click.echo(f"   page id: {locus.page_id}")
+            click.echo(f"   …{locus.context}…")
+            if locus.placeholders:
+                click.echo("   (matched through 〇 placeholders: any one character)")
+        if not loci:
+            click.echo(f"not found: {passage}", err=True)
+            for suggestion in index.suggest(key, passage, quote_index):
+                click.echo(f"  nearest: {suggestion.locus.label()}: 「{suggestion.locus.text}」 — "
+                           + "; ".join(suggestion.differences), err=True)
+    sys.exit(0 if loci else 1)
+
+
+@cli.command()
+@TERMS
+@CORPUS
+@click.option("--out", default="dist", show_default=True, type=click.Path(path_type=Path), help="Output folder.")
+def build(terms: Path, corpus: Path, out: Path) -> None:
+    """Check, then write every output (terms.json, …) to OUT; nothing is written on failure."""
+    from glossary.build import build as run_build
+
+    report = run_build(terms, corpus, out)
+    for problem in report.problems:
+        click.echo(str(problem), err=True)
+    if report.failed():
+        click.echo(f"build failed, nothing written: {_summary(report)}", err=True)
+        sys.exit(1)
+    click.echo(f"built {out}/: {_summary(report)}")
+
+
+@cli.command(name="corpus")
+@CORPUS
+@click.option("--json", "as_json", is_flag=True)
+def corpus_info(corpus: Path, as_json: bool) -> None:
+    """List the corpus texts, their files and layers, and defects found in the text."""
+    loaded = _load(corpus)
+    rows = []
+    for info in loaded.texts:
+        docs = [d for d in loaded.documents if d.text_info is info]
+        layers: dict[str, int] = {}
+        for doc in docs:
+            for stream in doc.streams:
+                layers[stream.layer] = layers.get(stream.layer, 0) + len(stream.text)
+        rows.append({"id": info.id, "title": info.title, "author": info.author, "edition": info.edition,
+                     "script": info.script, "format": info.format, "files": len(docs),
+                     "characters": layers, "sections": sum(len(d.sections) for d in docs)})
+    warnings = [str(w) for w in loaded.warnings]
+    if as_json:
+        click.echo(dump_json({"texts": rows, "warnings": warnings}), nl=False)
+        return
+    for row in rows:
+        chars = ", ".join(f"{k} {v:,}" for k, v in sorted(row["characters"].items()))
+        click.echo(f"{row['id']:14} {row['title']} ({row['author']}): {row['files']} file(s), "
+                   f"{row['sections']} sections; {chars}")
+    for warning in warnings:
+        click.echo(f"corpus warning: {warning}")
+
+
+def _load(corpus: Path):
+    try:
+        return load_corpus(corpus)
+    except CorpusError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _index(corpus: Path) -> CorpusIndex:
+    return CorpusIndex(_load(corpus))
+
+
+def main() -> None:
+    """Console entry point: user errors never end in a traceback."""
+    try:
+        cli(prog_name="glossary")
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - last line of defence, reported plainly
+        click.echo(f"glossary: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

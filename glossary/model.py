@@ -1,0 +1,67 @@
+"""The glossary's data model: frozen, and free of I/O."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from glossary.corpus.model import Locus
+
+CATEGORIES = ("object", "position", "action", "role")
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A quoted passage and, optionally, the place it is said to stand."""
+
+    quote: str
+    line: int
+    work: str | None = None
+    juan: int | None = None
+    page: str | None = None
+    section: str | None = None
+    layer: str | None = None
+    note: str | None = None
+
+    def locus_fields(self) -> dict[str, object]:
+        """The locus fields the citation gives."""
+        fields = {
+            "work": self.work,
+            "juan": self.juan,
+            "page": self.page,
+            "section": self.section,
+            "layer": self.layer,
+        }
+        return {k: v for k, v in fields.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One glossary entry, as written in terms.yaml."""
+
+    id: str
+    term: str
+    pinyin: str
+    category: str
+    gloss: str
+    definition: str
+    line: int
+    traditional: str | None = None
+    rites: tuple[str, ...] = ()
+    definition_zh: str | None = None
+    citations: tuple[Citation, ...] = ()
+    related: tuple[str, ...] = ()
+    media: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CitationResult:
+    """What the checker found for one citation."""
+
+    entry_id: str
+    index: int
+    status: str  # verified | not-found | locus-mismatch | invalid
+    loci: tuple[Locus, ...] = ()
+
+    @property
+    def verified(self) -> bool:
+        return self.status == "verified"

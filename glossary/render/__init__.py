@@ -1,0 +1,1 @@
+"""Renderers: each turns a checked glossary into one output file's bytes."""

@@ -1,0 +1,203 @@
+"""Validation of a loaded terms file: schema, then cross-entry rules.
+
+The JSON Schema shipped in ``schema/terms.schema.json`` is the single source of
+truth for fields and types; its errors are placed at the line of the offending
+node and phrased for contributors (unknown fields get a did-you-mean).
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path, PurePosixPath
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from rapidfuzz import fuzz, process
+
+from glossary.corpus.numerals import parse_number
+from glossary.load import Loaded, PathKey
+from glossary.model import Citation, Entry
+from glossary.problems import ERROR, Problem
+
+MEDIA = "media"
+TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The terms file's JSON Schema."""
+    text = resources.files("glossary.schema").joinpath("terms.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    """`` (did you mean 'gloss'?)`` or ''."""
+    best = process.extractOne(word, list(choices), scorer=fuzz.ratio, score_cutoff=60)
+    return f" (did you mean {best[0]!r}?)" if best else ""
+
+
+def render_path(data: object, path: PathKey) -> str:
+    """``bi.citations[0].quote``: entries are named by id where they have one."""
+    out = ""
+    for depth, part in enumerate(path):
+        if depth == 0 and isinstance(part, int):
+            entry = data[part] if isinstance(data, list) and part < len(data) else None
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            out = ident if isinstance(ident, str) and ident else f"[{part}]"
+        elif isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def _describe(value: object) -> str:
+    return "nothing" if value is None else TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _schema_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
+    problems = []
+    validator = Draft202012Validator(schema())
+    for error in sorted(validator.iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path))):
+        for path, message in _phrase(error):
+            line = loaded.line_of(path)
+            problems.append((path, Problem(loaded.file, line, render_path(loaded.data, path), ERROR, message)))
+    return problems
+
+
+def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
+    path = tuple(error.absolute_path)
+    value = error.instance
+    if error.validator == "additionalProperties":
+        known = tuple(error.schema.get("properties", {}))
+        extra = [k for k in value if k not in known]
+        return [(path + (k,), f"unknown field {k!r}{did_you_mean(str(k), known)}") for k in extra]
+    if error.validator == "required":
+        missing = [k for k in error.validator_value if k not in value]
+        return [(path, f"missing field {k!r}") for k in missing]
+    if error.validator == "type":
+        expected = error.validator_value
+        expected = expected if isinstance(expected, list) else [expected]
+        names = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number"}
+        wanted = " or ".join(names.get(t, t) for t in expected)
+        return [(path, f"expected {wanted}, got {_describe(value)}: {json.dumps(value, ensure_ascii=False, default=str)[:60]}")]
+    if error.validator == "enum":
+        options = ", ".join(map(str, error.validator_value))
+        hint = did_you_mean(str(value), [str(v) for v in error.validator_value])
+        return [(path, f"{value!r} is not one of: {options}{hint}")]
+    if error.validator == "pattern" and path and path[-1] == "id":
+        return [(path, f"id {value!r} must be lowercase letters and digits joined by hyphens (e.g. 'si-she')")]
+    if error.validator in ("minLength", "pattern") and isinstance(value, str) and not value.strip():
+        return [(path, "must not be empty")]
+    if error.validator == "minItems":
+        return [(path, f"needs at least {error.validator_value} item(s)")]
+    if error.validator == "uniqueItems":
+        return [(path, "lists the same item twice")]
+    return [(path, error.message)]
+
+
+def _as_str(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _citation(raw: dict, line: int) -> Citation:
+    juan = raw.get("juan")
+    return Citation(
+        quote=raw["quote"],
+        line=line,
+        work=raw.get("work"),
+        juan=parse_number(str(juan)) if juan is not None else None,
+        page=_as_str(raw.get("page")),
+        section=raw.get("section"),
+        layer=raw.get("layer"),
+        note=raw.get("note"),
+    )
+
+
+def _entry(loaded: Loaded, index: int, raw: dict) -> Entry:
+    return Entry(
+        id=raw["id"],
+        term=raw["term"],
+        pinyin=raw["pinyin"],
+        category=raw["category"],
+        gloss=raw["gloss"],
+        definition=raw["definition"],
+        line=loaded.line_of((index,)),
+        traditional=raw.get("traditional"),
+        rites=tuple(raw.get("rites", ())),
+        definition_zh=raw.get("definition_zh"),
+        citations=tuple(
+            _citation(c, loaded.line_of((index, "citations", i, "quote")))
+            for i, c in enumerate(raw.get("citations", ()))
+        ),
+        related=tuple(raw.get("related", ())),
+        media=tuple(raw.get("media", ())),
+        tags=tuple(raw.get("tags", ())),
+    )
+
+
+def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
+    """Entries that passed the schema, and every problem found (schema and cross-entry)."""
+    if loaded.data is None:
+        return [], []
+    problems: list[Problem] = []
+    broken: set[int] = set()
+    for path, problem in _schema_problems(loaded):
+        problems.append(problem)
+        if path and isinstance(path[0], int):
+            broken.add(path[0])
+    if not isinstance(loaded.data, list):
+        return [], problems
+    data: list = loaded.data
+
+    def add(path: PathKey, message: str) -> None:
+        problems.append(Problem(loaded.file, loaded.line_of(path), render_path(data, path), ERROR, message))
+
+    first_line: dict[str, int] = {}
+    for index, raw in enumerate(data):
+        ident = raw.get("id") if isinstance(raw, dict) else None
+        if not isinstance(ident, str):
+            continue
+        if ident in first_line:
+            add((index, "id"), f"duplicate id {ident!r} (first used on line {first_line[ident]})")
+            broken.add(index)
+        else:
+            first_line[ident] = loaded.line_of((index, "id"))
+    for index, raw in enumerate(data):
+        if not isinstance(raw, dict):
+            continue
+        for i, target in enumerate(raw.get("related") or ()):
+            if not isinstance(target, str):
+                continue
+            if target == raw.get("id"):
+                add((index, "related", i), "an entry cannot be related to itself")
+            elif target not in first_line:
+                add((index, "related", i), f"unknown id {target!r}{did_you_mean(target, tuple(first_line))}")
+        for i, name in enumerate(raw.get("media") or ()):
+            if isinstance(name, str) and (message := check_media_path(name, base)):
+                add((index, "media", i), message)
+        for i, citation in enumerate(raw.get("citations") or ()):
+            juan = citation.get("juan") if isinstance(citation, dict) else None
+            if juan is not None and not isinstance(juan, bool) and parse_number(str(juan)) is None:
+                add((index, "citations", i, "juan"), f"{juan!r} is not a 卷 number (write 4 or 卷四)")
+                broken.add(index)
+    entries = [
+        _entry(loaded, index, raw)
+        for index, raw in enumerate(data)
+        if index not in broken and isinstance(raw, dict)
+    ]
+    return entries, problems
+
+
+def check_media_path(name: str, base: Path) -> str | None:
+    """Why a media path is refused, or None: relative, inside media/, and present."""
+    posix = PurePosixPath(name)
+    if posix.is_absolute() or "\\" in name or ".." in posix.parts or not posix.parts or posix.parts[0] != MEDIA:
+        return f"media path {name!r} must be a relative path inside {MEDIA}/"
+    target = (base / posix).resolve()
+    if not target.is_relative_to((base / MEDIA).resolve()):
+        return f"media path {name!r} leads outside {MEDIA}/"
+    if not target.is_file():
+        return f"media file {name!r} does not exist"
+    return None
