@@ -54,7 +54,7 @@ class CitationChecker:
         problems: list[Problem] = []
 
         def problem(field: str, message: str, severity: str = ERROR, hints: tuple[str, ...] = ()) -> None:
-            problems.append(Problem(file, citation.line, f"{path}.{field}", severity, message, hints))
+            problems.append(Problem(file, citation.line_of(field), f"{path}.{field}", severity, message, hints))
 
         if citation.work is not None and _key(citation.work) not in self._works:
             problem("work", f"unknown work {citation.work!r}{did_you_mean(citation.work, self.work_names)}")

@@ -29,6 +29,9 @@ class Loaded:
     data: object = None
     lines: dict[PathKey, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    #: Data paths the loader already reported, so validation does not repeat them.
+    reported: set[PathKey] = field(default_factory=set)
+    pending: list[tuple[int, PathKey]] = field(default_factory=list)
 
     def line_of(self, path: PathKey) -> int:
         """The line of the node at ``path``, or of its nearest ancestor."""
@@ -38,8 +41,12 @@ class Loaded:
         return self.lines.get(path, 1)
 
 
-def _error(loaded: Loaded, line: int, message: str, path: str = "") -> None:
-    loaded.problems.append(Problem(loaded.file, line, path, ERROR, message))
+def _error(loaded: Loaded, line: int, message: str, path: PathKey | None = None) -> None:
+    # Paths are rendered once the data is built, so entries can be named by id.
+    loaded.problems.append(Problem(loaded.file, line, "", ERROR, message))
+    if path is not None:
+        loaded.reported.add(path)
+        loaded.pending.append((len(loaded.problems) - 1, path))
 
 
 def _decode(loaded: Loaded, data: bytes) -> str | None:
@@ -56,25 +63,20 @@ def _decode(loaded: Loaded, data: bytes) -> str | None:
 class _Builder:
     def __init__(self, loaded: Loaded):
         self.loaded = loaded
-        self.seen: set[int] = set()
         self.constructor = yaml.constructor.SafeConstructor()
 
     def build(self, node: yaml.Node, path: PathKey) -> object:
         line = node.start_mark.line + 1
         self.loaded.lines[path] = line
-        if id(node) in self.seen:
-            _error(self.loaded, line, "YAML aliases (*name) are not allowed in a terms file", _render(path))
-            return None
-        self.seen.add(id(node))
         if node.tag not in STANDARD_TAGS:
-            _error(self.loaded, line, f"unsupported YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')}", _render(path))
+            _error(self.loaded, line, f"unsupported YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')}", path)
             return None
         if isinstance(node, yaml.MappingNode):
             result: dict[object, object] = {}
             first_line: dict[object, int] = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
-                    _error(self.loaded, key_node.start_mark.line + 1, "mapping keys must be plain text", _render(path))
+                    _error(self.loaded, key_node.start_mark.line + 1, "mapping keys must be plain text", path)
                     continue
                 key = self.build(key_node, path + ("<key>",))
                 key_line = key_node.start_mark.line + 1
@@ -83,7 +85,7 @@ class _Builder:
                         self.loaded,
                         key_line,
                         f"duplicate key {key!r} (first given on line {first_line[key]})",
-                        _render(path + (key,)),
+                        path + (key,),
                     )
                     continue
                 first_line[key] = key_line
@@ -94,16 +96,22 @@ class _Builder:
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
-            _error(self.loaded, line, f"bad value: {getattr(exc, 'problem', exc)}", _render(path))
+            _error(self.loaded, line, f"bad value: {getattr(exc, 'problem', exc)}", path)
             return None
 
 
-def _render(path: PathKey) -> str:
+def render_path(data: object, path: PathKey) -> str:
+    """``bi.citations[0].quote``: entries are named by id where they have one."""
     out = ""
-    for part in path:
-        if part == "<key>":
-            continue
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    for depth, part in enumerate(p for p in path if p != "<key>"):
+        if depth == 0 and isinstance(part, int):
+            entry = data[part] if isinstance(data, list) and part < len(data) else None
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            out = ident if isinstance(ident, str) and ident else f"[{part}]"
+        elif isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
     return out
 
 
@@ -125,6 +133,8 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
         message = " ".join(str(part) for part in (exc.context, exc.problem) if part)
+        if exc.context_mark and exc.problem_mark and exc.context_mark.line != exc.problem_mark.line:
+            message += f" (opened on line {exc.context_mark.line + 1})"
         lines = text.splitlines()
         if 0 < line <= len(lines) and "\t" in lines[line - 1]:
             message += " (tabs cannot indent YAML: use spaces)"
@@ -139,8 +149,17 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     if node is None:
         _error(loaded, 1, "the file holds no entries (it is empty or only comments)")
         return loaded
+    aliases = [e.start_mark.line + 1 for e in yaml.parse(text, Loader=yaml.SafeLoader) if isinstance(e, yaml.AliasEvent)]
+    if aliases:
+        # Refuse the file outright: an alias bomb must not be expanded by anything downstream.
+        more = f" (and {len(aliases) - 1} more)" if len(aliases) > 1 else ""
+        _error(loaded, aliases[0], f"YAML aliases (*name) are not allowed in a terms file{more}")
+        return loaded
     try:
         loaded.data = _Builder(loaded).build(node, ())
     except RecursionError:
         _error(loaded, 1, "YAML nested too deeply to be a terms file")
+    for i, path in loaded.pending:
+        problem = loaded.problems[i]
+        loaded.problems[i] = Problem(problem.file, problem.line, render_path(loaded.data, path), ERROR, problem.message)
     return loaded

@@ -20,6 +20,12 @@ class Citation:
     section: str | None = None
     layer: str | None = None
     note: str | None = None
+    #: (field, line) for each field given, so problems point at the right line.
+    lines: tuple[tuple[str, int], ...] = ()
+
+    def line_of(self, name: str) -> int:
+        """The line of one of the citation's fields (the quote's line if absent)."""
+        return dict(self.lines).get(name, self.line)
 
     def locus_fields(self) -> dict[str, object]:
         """The locus fields the citation gives."""

@@ -16,7 +16,7 @@ from jsonschema.exceptions import ValidationError
 from rapidfuzz import fuzz, process
 
 from glossary.corpus.numerals import parse_number
-from glossary.load import Loaded, PathKey
+from glossary.load import Loaded, PathKey, render_path
 from glossary.model import Citation, Entry
 from glossary.problems import ERROR, Problem
 
@@ -37,33 +37,21 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
     return f" (did you mean {best[0]!r}?)" if best else ""
 
 
-def render_path(data: object, path: PathKey) -> str:
-    """``bi.citations[0].quote``: entries are named by id where they have one."""
-    out = ""
-    for depth, part in enumerate(path):
-        if depth == 0 and isinstance(part, int):
-            entry = data[part] if isinstance(data, list) and part < len(data) else None
-            ident = entry.get("id") if isinstance(entry, dict) else None
-            out = ident if isinstance(ident, str) and ident else f"[{part}]"
-        elif isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
-
-
 def _describe(value: object) -> str:
     return "nothing" if value is None else TYPE_NAMES.get(type(value), type(value).__name__)
 
 
 def _schema_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
-    problems = []
+    problems: dict[Problem, PathKey] = {}
     validator = Draft202012Validator(schema())
-    for error in sorted(validator.iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path))):
+    for error in validator.iter_errors(loaded.data):
+        if tuple(error.absolute_path) in loaded.reported:
+            continue
         for path, message in _phrase(error):
             line = loaded.line_of(path)
-            problems.append((path, Problem(loaded.file, line, render_path(loaded.data, path), ERROR, message)))
-    return problems
+            # jsonschema reports `required` once per missing field, each listing all of them.
+            problems.setdefault(Problem(loaded.file, line, render_path(loaded.data, path), ERROR, message), path)
+    return [(path, problem) for problem, path in sorted(problems.items())]
 
 
 def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
@@ -101,11 +89,12 @@ def _as_str(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def _citation(raw: dict, line: int) -> Citation:
+def _citation(loaded: Loaded, path: PathKey, raw: dict) -> Citation:
     juan = raw.get("juan")
     return Citation(
         quote=raw["quote"],
-        line=line,
+        line=loaded.line_of(path + ("quote",)),
+        lines=tuple((name, loaded.line_of(path + (name,))) for name in raw),
         work=raw.get("work"),
         juan=parse_number(str(juan)) if juan is not None else None,
         page=_as_str(raw.get("page")),
@@ -128,7 +117,7 @@ def _entry(loaded: Loaded, index: int, raw: dict) -> Entry:
         rites=tuple(raw.get("rites", ())),
         definition_zh=raw.get("definition_zh"),
         citations=tuple(
-            _citation(c, loaded.line_of((index, "citations", i, "quote")))
+            _citation(loaded, (index, "citations", i), c)
             for i, c in enumerate(raw.get("citations", ()))
         ),
         related=tuple(raw.get("related", ())),

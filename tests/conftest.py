@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from glossary.corpus import Corpus, load_corpus
+from glossary.index import CorpusIndex
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+TERMS = ROOT / "terms.yaml"
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Corpus:
+    return load_corpus(CORPUS)
+
+
+@pytest.fixture(scope="session")
+def index(corpus: Corpus) -> CorpusIndex:
+    return CorpusIndex(corpus)
+
+
+@pytest.fixture(scope="session")
+def doc(corpus: Corpus):
+    def find(path: str):
+        return next(d for d in corpus.documents if d.path == path)
+
+    return find

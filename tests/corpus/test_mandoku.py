@@ -1,0 +1,74 @@
+"""The Kanripo (mandoku) reader: page ids, double-line notes, headings, sections."""
+from glossary.corpus.mandoku import read_mandoku
+from glossary.corpus.model import TextInfo
+
+JUAN4 = "kanripo/KR1d0044/KR1d0044_004.txt"
+
+SAMPLE = """#+TITLE: 禮經本義
+#+PROPERTY: JUAN 卷四
+<pb:KR1d0044_WYG_004-1a>¶
+欽定四庫全書¶
+　禮經本義卷四¶
+　　鄉射禮¶
+主人戒賔賔出迎¶
+　(不謀賔者射以觀徳/非主於禮賔故也)¶
+<pb:KR1d0044_WYG_004-1b>¶
+　(乃請亦謂/致戒辭)¶
+無介¶
+　　　右戒賔　大夫與則公士為賔(公士公朝之士/鄉射之賔)¶
+　　　(鄉之處士)¶
+乃席賔南面¶
+"""
+
+
+def info() -> TextInfo:
+    return TextInfo(id="KR1d0044", title="禮經本義", work="禮經本義", author="", edition="", script="",
+                    format="mandoku", files=("x",), section_markers=True, rites=((4, "鄉射禮"),))
+
+
+def test_sample_structure() -> None:
+    d = read_mandoku(info(), "x", SAMPLE)
+    classic = [s for s in d.streams if s.layer == "classic"]
+    assert [s.text for s in classic] == ["主人戒賔賔出迎無介大夫與則公士為賔乃席賔南面"]
+    notes = [s.text for s in d.streams if s.layer == "commentary"]
+    # Right column, then left; a note runs on across lines and page breaks.
+    assert notes[0] == "不謀賔者射以觀徳非主於禮賔故也乃請亦謂致戒辭"
+    assert notes[1] == "公士公朝之士鄉射之賔鄉之處士"
+    assert d.juan_at(SAMPLE.index("主人")) == 4
+    assert d.rite_at(SAMPLE.index("主人")) == "鄉射禮"
+    assert d.page_at(SAMPLE.index("主人")) == ("1a", "KR1d0044_WYG_004-1a")
+    assert d.page_at(SAMPLE.index("無介")) == ("1b", "KR1d0044_WYG_004-1b")
+    assert d.section_at(SAMPLE.index("主人")) == "戒賔"
+    assert d.section_at(SAMPLE.index("大夫與")) == "戒賔"
+    assert d.section_at(SAMPLE.index("乃席")) is None
+    assert not d.warnings
+
+
+def test_unbalanced_parentheses_warn() -> None:
+    d = read_mandoku(info(), "x", "<pb:KR1d0044_WYG_004-1a>¶\n經文(注文¶\n經文)二¶\n")
+    assert [w.message for w in d.warnings] == ["'(' not closed on its line", "')' without '('"]
+
+
+def test_real_juan_sections_pages_and_rite(doc) -> None:
+    d = doc(JUAN4)
+    names = [name for _, name in d.sections]
+    for expected in ["請射", "誘射", "初射", "取矢", "再請射", "再射釋獲", "取矢視算"]:
+        assert expected in names
+    assert names.index("請射") < names.index("誘射") < names.index("取矢") < names.index("取矢視算")
+    at = d.text.index("楅長如笴博三寸")
+    assert d.section_at(at) == "取矢"
+    assert d.page_at(at) == ("22a", "KR1d0044_WYG_004-22a")
+    assert d.rite_at(at) == "鄉射禮" and d.juan_at(at) == 4
+
+
+def test_headings_are_not_text(doc) -> None:
+    d = doc(JUAN4)
+    classic = next(s for s in d.streams if s.layer == "classic").text
+    assert not classic.startswith("欽定") and "無錫蔡徳晉撰" not in classic
+    assert classic.startswith("主人戒賔")
+
+
+def test_reference_work_discussion_is_text(doc) -> None:
+    d = doc("kanripo/KR1d0031/KR1d0031_000.txt")
+    text = next(s for s in d.streams if s.layer == "text").text
+    assert "周之禮文盛矣今僅見於儀禮" in text

@@ -1,0 +1,51 @@
+"""Folders of good and bad terms files: each bad one lists the problems it must produce."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import CORPUS
+
+from glossary.check import check_project
+from glossary.cli import cli
+
+CASES = Path(__file__).parent / "cases"
+BAD = sorted((CASES / "bad").glob("*.yaml"))
+GOOD = sorted((CASES / "good").glob("*.yaml"))
+
+
+def expectations(case: Path) -> list[tuple[int, str, str]]:
+    rows = []
+    for line in case.with_suffix(".expected").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            number, path, message = (part.strip() for part in line.split("|", 2))
+            rows.append((int(number), path, message))
+    return rows
+
+
+@pytest.mark.parametrize("case", BAD, ids=lambda p: p.stem)
+def test_bad_case_reports_every_problem_at_its_line(case: Path, index) -> None:
+    report = check_project(case, CORPUS, index=index)
+    assert report.failed()
+    found = [(p.line, p.path, str(p)) for p in report.problems]
+    for line, path, fragment in expectations(case):
+        assert any(
+            line == got_line and path == got_path and fragment in text for got_line, got_path, text in found
+        ), f"missing {line} | {path} | {fragment}\ngot:\n" + "\n".join(text for *_, text in found)
+
+
+@pytest.mark.parametrize("case", BAD, ids=lambda p: p.stem)
+def test_bad_case_exits_1_without_traceback(case: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--terms", str(case), "--corpus", str(CORPUS)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"{case}:" in result.output
+
+
+@pytest.mark.parametrize("case", GOOD, ids=lambda p: p.stem)
+def test_good_case_verifies(case: Path, index) -> None:
+    report = check_project(case, CORPUS, index=index)
+    assert not report.failed(), "\n".join(map(str, report.problems))
+    assert report.citations == report.verified > 0
