@@ -16,6 +16,7 @@ from glossary.check import Report, check_project
 from glossary.render import terms_json
 
 Renderer = Callable[[Report], bytes]
+MARKER = ".glossary-build"
 
 #: Output file name → renderer. Later outputs (decks, the printed glossary) register here.
 RENDERERS: dict[str, Renderer] = {
@@ -28,9 +29,17 @@ def render_all(report: Report) -> dict[str, bytes]:
     return {name: renderer(report) for name, renderer in sorted(RENDERERS.items())}
 
 
+class BuildError(Exception):
+    """The output folder cannot be written."""
+
+
 def write_atomically(out: Path, outputs: dict[str, bytes]) -> None:
-    """Replace ``out`` with a folder holding exactly ``outputs``."""
+    """Replace ``out`` with a folder holding exactly ``outputs`` (and a build marker)."""
     out = out.resolve()
+    if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
+        # Never swap away a folder this tool did not write (``--out .`` must not eat the repo).
+        raise BuildError(f"{out}: not empty and not a glossary build folder; choose another --out")
+    outputs = {**outputs, MARKER: b"Written by `glossary build`; replaced whole on every build.\n"}
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:

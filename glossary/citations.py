@@ -76,13 +76,15 @@ class CitationChecker:
             return CitationResult(entry.id, index, "not-found"), problems
         agreeing = [locus for locus in loci if not self.agrees(citation, locus)]
         if not agreeing:
-            fields = sorted({f for locus in loci for f in self.agrees(citation, locus)})
+            # Point at what the nearest occurrence (fewest disagreeing fields) contradicts.
+            fields = min((self.agrees(citation, locus) for locus in loci), key=len)
             given = ", ".join(f"{k}={v}" for k, v in citation.locus_fields().items())
             hints = tuple(f"found at: {locus.label()}" for locus in loci[:5])
-            more = f" (and {len(loci) - 5} more)" if len(loci) > 5 else ""
+            if len(loci) > 5:
+                hints += (f"… and {len(loci) - 5} more places",)
             problem(
                 fields[0] if len(fields) == 1 else "quote",
-                f"the quote is in the corpus, but not at {given}{more}",
+                f"the quote is in the corpus, but not at {given}",
                 hints=hints,
             )
             return CitationResult(entry.id, index, "locus-mismatch", tuple(loci)), problems

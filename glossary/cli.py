@@ -90,9 +90,13 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
 @click.option("--out", default="dist", show_default=True, type=click.Path(path_type=Path), help="Output folder.")
 def build(terms: Path, corpus: Path, out: Path) -> None:
     """Check, then write every output (terms.json, …) to OUT; nothing is written on failure."""
+    from glossary.build import BuildError
     from glossary.build import build as run_build
 
-    report = run_build(terms, corpus, out)
+    try:
+        report = run_build(terms, corpus, out)
+    except BuildError as exc:
+        raise click.ClickException(str(exc)) from None
     for problem in report.problems:
         click.echo(str(problem), err=True)
     if report.failed():

@@ -158,8 +158,17 @@ class CorpusIndex:
             alignment = fuzz.partial_ratio_alignment(key, piece)
             if alignment is None or not piece:
                 continue
-            start = offset + alignment.dest_start
-            end = offset + alignment.dest_end
+            # partial_ratio aligns windows of the quote's length; a quote that drops or
+            # adds characters aligns best with a slightly shorter or longer window.
+            lo_best, hi_best = alignment.dest_start, alignment.dest_end
+            best = (Levenshtein.distance(key, piece[lo_best:hi_best]), 0)
+            for s in range(max(0, lo_best - 3), min(len(piece), lo_best + 4)):
+                for e in range(max(s + 1, hi_best - 3), min(len(piece), hi_best + 3) + 1):
+                    score = (Levenshtein.distance(key, piece[s:e]), abs(e - s - len(key)))
+                    if score < best:
+                        best, lo_best, hi_best = score, s, e
+            start = offset + lo_best
+            end = offset + hi_best
             if start in taken or end <= start:
                 continue
             taken.add(start)

@@ -1,0 +1,78 @@
+"""Citation checking: locus agreement, headword warnings."""
+from pathlib import Path
+
+from conftest import CORPUS
+
+from glossary.check import check_project
+
+
+def write(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "terms.yaml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+ENTRY = """- id: bi
+  term: {term}
+  pinyin: bī
+  category: object
+  rites: [乡射礼]
+  gloss: arrow rack
+  definition: The rack.
+  citations:
+    - quote: 楅長如笴博三寸
+{locus}
+"""
+
+
+def run(tmp_path: Path, index, term: str = "楅", locus: str = ""):
+    return check_project(write(tmp_path, ENTRY.format(term=term, locus=locus)), CORPUS, index=index)
+
+
+def test_all_occurrences_are_resolved(tmp_path: Path, index) -> None:
+    report = run(tmp_path, index)
+    assert not report.failed()
+    works = sorted(l.work for l in report.results[0].loci)
+    assert works == ["KR1d0044", "KR1d0078", "seed-xiangshe"]
+
+
+def test_locus_fields_narrow_the_occurrences(tmp_path: Path, index) -> None:
+    report = run(tmp_path, index, locus="      work: 禮經本義\n      page: 22a\n      layer: classic")
+    assert [l.page_id for l in report.results[0].loci] == ["KR1d0044_WYG_004-22a"]
+
+
+def test_wrong_layer_is_a_locus_mismatch_at_the_layer_line(tmp_path: Path, index) -> None:
+    report = run(tmp_path, index, locus="      work: KR1d0044\n      layer: commentary")
+    assert report.failed()
+    [problem] = [p for p in report.problems if p.severity == "error"]
+    assert (problem.line, problem.path) == (11, "bi.citations[0].layer")
+    assert "not at work=KR1d0044, layer=commentary" in problem.message
+    assert report.results[0].status == "locus-mismatch"
+
+
+def test_unknown_section_is_reported(tmp_path: Path, index) -> None:
+    report = run(tmp_path, index, locus="      section: 射箭")
+    assert any(p.path == "bi.citations[0].section" and "射箭" in p.message for p in report.problems)
+
+
+def test_headword_missing_from_quotes_is_a_warning(tmp_path: Path, index) -> None:
+    report = run(tmp_path, index, term="乏")
+    assert not report.failed()
+    assert report.failed(strict=True)
+    assert any(p.severity == "warning" and "乏" in p.message for p in report.problems)
+
+
+def test_placeholder_match_is_verified_with_a_warning(tmp_path: Path, index) -> None:
+    body = ENTRY.format(term="丧服", locus="").replace("楅長如笴博三寸", "主人和兄弟穿丧服").replace("乡射礼", "士虞礼")
+    report = check_project(write(tmp_path, body), CORPUS, index=index)
+    assert report.verified == 1
+    assert any("〇 placeholder" in p.message and "第7字" in p.message for p in report.problems)
+
+
+def test_shipped_terms_verify(index) -> None:
+    from conftest import TERMS
+
+    report = check_project(TERMS, CORPUS, index=index)
+    assert not report.failed(strict=True), "\n".join(map(str, report.problems))
+    assert report.citations == report.verified
+    assert report.total_terms >= 20

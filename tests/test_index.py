@@ -1,0 +1,66 @@
+"""Finding passages: the issue's must-shows, across scripts, variants and placeholders."""
+from glossary.index import CorpusIndex
+from glossary.normalize import normalize, normalize_with_map
+
+# 鄭玄's note on 遂 in the 鄉射禮 (儀禮注): 禮經本義 paraphrases it but never quotes it.
+ZHENG_NOTE = "遂，射韝也。以朱韋為之，著左臂，所以遂弦者也"
+
+
+def loci(index: CorpusIndex, passage: str):
+    return [index.locus(hit) for hit in index.find(normalize(passage))]
+
+
+def test_simplified_quote_finds_seed_page_and_kanripo_page(index: CorpusIndex) -> None:
+    found = loci(index, "楅长如笴博三寸")
+    seed = [l for l in found if l.file.startswith("000_")]
+    kanripo = [l for l in found if l.work == "KR1d0044"]
+    assert [(l.page, l.section, l.layer, l.juan) for l in seed] == [("7", "取矢", "classic", 4)]
+    assert [(l.page_id, l.section, l.layer, l.rite) for l in kanripo] == [
+        ("KR1d0044_WYG_004-22a", "取矢", "classic", "鄉射禮")
+    ]
+    # Reports quote the corpus as printed, not the normalised key.
+    assert kanripo[0].text == "楅長如笴博三寸"
+    assert seed[0].text == "楅长如笴博三寸"
+
+
+def test_traditional_quote_finds_simplified_seed(index: CorpusIndex) -> None:
+    found = loci(index, "司射適堂西袒決遂")
+    assert any(l.file.startswith("000_") and l.page == "7" and l.section == "请射" for l in found)
+    assert any(l.page_id == "KR1d0044_WYG_004-12a" and l.section == "請射" for l in found)
+
+
+def test_commentary_layer_and_commentator(index: CorpusIndex) -> None:
+    found = loci(index, "司射掌射事者")
+    assert {(l.layer, l.commentator) for l in found} == {("commentary", "郝仲舆"), ("commentary", "郝仲輿")}
+
+
+def test_one_wrong_character_is_not_found_but_suggested(index: CorpusIndex) -> None:
+    quote = "楅长如竿博三寸"
+    key, qmap = normalize_with_map(quote)
+    assert index.find(key) == []
+    suggestions = index.suggest(key, quote, qmap)
+    assert suggestions and suggestions[0].locus.text in ("楅长如笴博三寸", "楅長如笴博三寸")
+    assert suggestions[0].differences == ("第4字: 竿 ≠ 笴（原文）",)
+
+
+def test_missing_and_extra_characters_are_described(index: CorpusIndex) -> None:
+    quote = "楅长如笴博寸厚寸有半"  # 三 left out
+    key, qmap = normalize_with_map(quote)
+    best = index.suggest(key, quote, qmap)[0]
+    assert best.differences == ("第6字前: 原文有 三",)
+
+
+def test_zheng_note_never_quoted_is_not_found(index: CorpusIndex) -> None:
+    assert loci(index, ZHENG_NOTE) == []
+
+
+def test_placeholder_matches_any_one_character(index: CorpusIndex) -> None:
+    found = loci(index, "主人和兄弟穿丧服")
+    assert len(found) == 1
+    assert found[0].text == "主人和兄弟穿〇服"
+    assert found[0].placeholders == (7,)
+
+
+def test_quote_may_not_span_two_streams(index: CorpusIndex) -> None:
+    # The end of one commentary passage and the start of the next classic run.
+    assert loci(index, "此请賔射也司射降自西阶") == []
