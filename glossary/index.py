@@ -18,7 +18,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from glossary.corpus import Corpus, Document, Locus, Stream
-from glossary.normalize import PLACEHOLDER, normalize_with_map
+from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
 
 SEPARATOR = "\n"
 CONTEXT = 16
@@ -95,6 +95,18 @@ class CorpusIndex:
         i = bisect_right(self._starts, pos) - 1
         doc, stream, index = self._streams[i]
         return self._starts[i], doc, stream, index
+
+    def place(self, pos: int) -> tuple[str, str] | None:
+        """(rite, or the work outside the rites, normalised; layer) at an index position.
+
+        None inside an excerpt of another text of the corpus, which is counted there.
+        """
+        base, doc, stream, index = self._stream_at(pos)
+        if doc.text_info.excerpt_of:
+            return None
+        offset = stream.offsets[index[pos - base]]
+        rite = doc.rite_at(offset)
+        return normalize(rite or doc.text_info.title), stream.layer
 
     def locus(self, hit: Hit) -> Locus:
         """The place of a hit, quoting the corpus as printed."""

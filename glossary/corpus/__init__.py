@@ -52,6 +52,7 @@ def _text_info(raw: dict) -> TextInfo:
         section_markers=bool(raw.get("section_markers", False)),
         placeholder=raw.get("placeholder"),
         heading_indents=tuple(raw.get("heading_indents", (1, 2))),
+        excerpt_of=raw.get("excerpt_of"),
         juan=raw.get("juan"),
         page=str(raw["page"]) if raw.get("page") is not None else None,
         rites=tuple(sorted((int(k), str(v)) for k, v in rites.items())),

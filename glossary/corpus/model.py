@@ -24,6 +24,8 @@ class TextInfo:
     section_markers: bool = False
     placeholder: str | None = None
     heading_indents: tuple[int, ...] = (1, 2)
+    #: The id of the full text this one is an excerpt or rendering of (not counted twice).
+    excerpt_of: str | None = None
     juan: int | None = None
     page: str | None = None
     rites: tuple[tuple[int, str], ...] = ()
@@ -74,8 +76,7 @@ class CorpusWarning:
 
 def _value_at(marks: tuple[tuple[int, object], ...], offset: int) -> object:
     """The value of the last mark at or before ``offset``."""
-    keys = [m[0] for m in marks]
-    i = bisect_right(keys, offset)
+    i = bisect_right(marks, offset, key=lambda mark: mark[0])
     return marks[i - 1][1] if i else None
 
 
@@ -108,8 +109,7 @@ class Document:
         return value if value else self.text_info.rite_of_juan(self.juan_at(offset))  # type: ignore[return-value]
 
     def section_at(self, offset: int) -> str | None:
-        keys = [end for end, _ in self.sections]
-        i = bisect_right(keys, offset)
+        i = bisect_right(self.sections, offset, key=lambda section: section[0])
         return self.sections[i][1] if i < len(self.sections) else None
 
     def line_at(self, offset: int) -> int:

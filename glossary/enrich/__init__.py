@@ -1,0 +1,1 @@
+"""Enrichment of checked entries: ritual pinyin and the corpus concordance."""
