@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from glossary.citations import CitationChecker, headword_problem
-from glossary.corpus import Corpus, CorpusError, load_corpus
+from glossary.corpus import CorpusError, load_corpus
+from glossary.enrich.pinyin import reading_problems, register
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
 from glossary.model import CitationResult, Entry
@@ -94,5 +95,8 @@ def check_project(terms: Path | str, corpus_root: Path | str, index: CorpusIndex
             report.problems.extend(problems)
         if (warning := headword_problem(display, entry)) is not None:
             report.problems.append(warning)
+        for severity, message in reading_problems(entry):
+            report.problems.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
+    register(entries)
     report.problems.sort()
     return report

@@ -105,6 +105,41 @@ def build(terms: Path, corpus: Path, out: Path) -> None:
     click.echo(f"built {out}/: {_summary(report)}")
 
 
+@cli.command()
+@click.argument("text")
+@TERMS
+@click.option("--plain", is_flag=True, help="Syllables only, space-separated, with tone marks.")
+def pinyin(text: str, terms: Path, plain: bool) -> None:
+    """TEXT in pinyin, in the ritual readings of the glossary's entries (敦 duì, 拾 shè)."""
+    from glossary.enrich import pinyin as ritual
+    from glossary.load import load_yaml
+    from glossary.validate import validate
+
+    entries, _ = validate(load_yaml(terms), terms.parent)
+    ritual.register(entries)
+    click.echo(ritual.plain(text) if plain else ritual.annotated(text))
+
+
+@cli.command()
+@TERMS
+@CORPUS
+@click.option("--rite", "rites", multiple=True, default=("乡射礼", "士虞礼", "特牲馈食礼"), show_default=True,
+              help="A rite to count in (repeatable).")
+@click.option("--layer", type=click.Choice(["classic", "commentary", "text"]), default="classic", show_default=True)
+@click.option("--top", type=click.IntRange(1, 1000), default=30, show_default=True)
+def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top: int) -> None:
+    """The most frequent words and characters of the rites that have no entry yet."""
+    from glossary.enrich.coverage import coverage as uncovered
+    from glossary.load import load_yaml
+    from glossary.validate import validate
+
+    entries, _ = validate(load_yaml(terms), terms.parent)
+    result = uncovered(entries, _index(corpus), rites, layer, top)
+    click.echo(f"Not yet in the glossary ({', '.join(rites)}; {layer}):")
+    click.echo("words: " + "  ".join(f"{w} {n}" for w, n in result.words))
+    click.echo("characters: " + "  ".join(f"{c} {n}" for c, n in result.chars))
+
+
 @cli.command(name="corpus")
 @CORPUS
 @click.option("--json", "as_json", is_flag=True)

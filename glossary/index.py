@@ -108,6 +108,17 @@ class CorpusIndex:
         rite = doc.rite_at(offset)
         return normalize(rite or doc.text_info.title), stream.layer
 
+    def texts_of(self, rites: set[str], layer: str) -> list[str]:
+        """Normalised streams of ``layer`` in the given (normalised) rites, excerpts left out."""
+        texts = []
+        for start, (doc, stream, index) in zip(self._starts, self._streams):
+            if stream.layer != layer or doc.text_info.excerpt_of or not index:
+                continue
+            rite = doc.rite_at(stream.offsets[0])
+            if rite and normalize(rite) in rites:
+                texts.append(self.text[start : start + len(index)])
+        return texts
+
     def locus(self, hit: Hit) -> Locus:
         """The place of a hit, quoting the corpus as printed."""
         base, doc, stream, index = self._stream_at(hit.start)

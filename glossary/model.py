@@ -57,6 +57,12 @@ class Entry:
     related: tuple[str, ...] = ()
     media: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
+    #: (field, line) for each field given.
+    lines: tuple[tuple[str, int], ...] = ()
+
+    def line_of(self, name: str) -> int:
+        """The line of one of the entry's fields (the entry's line if absent)."""
+        return dict(self.lines).get(name, self.line)
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,7 @@ def _entry(loaded: Loaded, index: int, raw: dict) -> Entry:
         related=tuple(raw.get("related", ())),
         media=tuple(raw.get("media", ())),
         tags=tuple(raw.get("tags", ())),
+        lines=tuple((name, loaded.line_of((index, name))) for name in raw),
     )
 
 

@@ -17,11 +17,16 @@ def commentator_pattern() -> re.Pattern[str]:
     return re.compile("(" + "|".join(map(re.escape, keys)) + ")(?=曰|说)")
 
 
-def find_commentators(text: str) -> tuple[tuple[int, str], ...]:
-    """(index in ``text``, name as printed) of each ``某某曰`` in a commentary passage."""
+def find_commentators(text: str) -> tuple[tuple[int, str | None], ...]:
+    """Where each speaker's words start in a commentary passage: (index, name or None).
+
+    A name comes from ``某某曰``; a gap of spaces starts words of no named speaker
+    (the editions set 蔡德晉's own remarks apart that way), so words are never
+    credited to a commentator who has stopped speaking.
+    """
     norm, index = normalize_with_map(text)
-    found = []
+    found: dict[int, str | None] = {m.start(): None for m in re.finditer(r"[\s\u3000]+", text) if m.start()}
     for match in commentator_pattern().finditer(norm):
         start, end = index[match.start()], index[match.end() - 1] + 1
-        found.append((start, text[start:end]))
-    return tuple(found)
+        found[start] = text[start:end]
+    return tuple(sorted(found.items()))

@@ -49,10 +49,11 @@ class Stream:
     layer: str
     text: str
     offsets: array
-    commentators: tuple[tuple[int, str], ...] = ()
+    #: (index, name or None): where each speaker's words start.
+    commentators: tuple[tuple[int, str | None], ...] = ()
 
     def commentator_at(self, index: int) -> str | None:
-        """The commentator whose words (``某某曰``) contain ``text[index]``."""
+        """The commentator whose words (``某某曰``) contain ``text[index]``, if named."""
         name = None
         for start, who in self.commentators:
             if start > index:

@@ -88,9 +88,11 @@ def read_seed(info: TextInfo, path: str, text: str) -> Document:
                     doc.end_commentary()
                 open_at = None
                 in_yi = False
-            elif not ch.isspace():
+            else:
                 layer = "commentary" if (open_at is not None or in_yi) else info.main_layer
-                doc.char(ch, line_start + i, layer)
+                # Spaces in commentary are kept: they separate one speaker's words from the next.
+                if not ch.isspace() or layer == "commentary":
+                    doc.char(ch, line_start + i, layer)
             i += 1
         if in_yi:
             doc.end_commentary()

@@ -1,0 +1,47 @@
+"""What the glossary does not cover yet: frequent words and characters with no entry."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from glossary.index import CorpusIndex
+from glossary.model import Entry
+from glossary.normalize import normalize
+
+#: Function words that are never glossary terms.
+FUNCTION_CHARS = frozenset("之也而于以其者曰为不则亦乃与皆又所此故如若焉矣乎哉与既遂即及自各凡某")
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The most frequent uncovered words (two characters) and characters, with counts."""
+
+    rites: tuple[str, ...]
+    layer: str
+    words: tuple[tuple[str, int], ...]
+    chars: tuple[tuple[str, int], ...]
+
+
+def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], layer: str, top: int) -> Coverage:
+    """Count words and characters of ``layer`` in ``rites`` that no entry's headword covers."""
+    wanted = {normalize(r) for r in rites}
+    headwords = {normalize(e.term) for e in entries}
+    covered_chars = {ch for word in headwords if len(word) == 1 for ch in word}
+    words: Counter[str] = Counter()
+    chars: Counter[str] = Counter()
+    for text in index.texts_of(wanted, layer):
+        for i, ch in enumerate(text):
+            if ch not in FUNCTION_CHARS and ch not in covered_chars:
+                chars[ch] += 1
+            pair = text[i : i + 2]
+            if len(pair) == 2 and not (set(pair) & FUNCTION_CHARS):
+                words[pair] += 1
+    for word in list(words):
+        if any(word in headword for headword in headwords):
+            del words[word]
+    return Coverage(
+        rites=tuple(rites),
+        layer=layer,
+        words=tuple(sorted(words.items(), key=lambda kv: (-kv[1], kv[0]))[:top]),
+        chars=tuple(sorted(chars.items(), key=lambda kv: (-kv[1], kv[0]))[:top]),
+    )
