@@ -20,15 +20,18 @@ from pypinyin.pinyin_dict import pinyin_dict
 from glossary.model import Entry
 from glossary.normalize import PLACEHOLDER, fold_char, normalize
 
-TONE_MARKS = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
+# pypinyin's own table, copied before any entry's reading is registered into it.
+_PYPINYIN_READINGS: dict[int, tuple[str, ...]] = {
+    code: tuple(readings.split(",")) for code, readings in pinyin_dict.items()
+}
 
 
 @lru_cache(maxsize=1)
 def valid_syllables() -> frozenset[str]:
     """Every tone-marked syllable pypinyin knows (from its character table)."""
     found: set[str] = set()
-    for readings in pinyin_dict.values():
-        found.update(readings.split(","))
+    for readings in _PYPINYIN_READINGS.values():
+        found.update(readings)
     return frozenset(found)
 
 
@@ -51,9 +54,7 @@ def reading_problems(entry: Entry) -> list[tuple[str, str]]:
         return problems
     forms = [entry.term] + ([entry.traditional] if entry.traditional and len(entry.traditional) == len(entry.term) else [])
     for i, syllable in enumerate(syllables):
-        candidates = set()
-        for form in forms:
-            candidates.update(pypinyin.pinyin(form[i], style=Style.TONE, heteronym=True)[0])
+        candidates = {r for form in forms for r in _PYPINYIN_READINGS.get(ord(form[i]), ())}
         if syllable.lower() not in candidates:
             problems.append(
                 ("warning", f"reading {syllable} of {chars[i]} is not among pypinyin's ({', '.join(sorted(candidates))}): look twice")
