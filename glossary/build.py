@@ -1,36 +1,79 @@
-"""`glossary build`: check, then render every output, then write them all at once.
+"""`glossary build`: check, gather, render every output, then write them all at once.
 
 Nothing is written unless the check passes and every renderer succeeds; the
 output folder is then replaced in one rename, so a failed build never leaves
-half an output behind.
+half an output behind. The Anki ledger (``anki-ledger.json``) is updated last.
 """
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 from typing import Callable
 
 from glossary.check import Report, check_project
+from glossary.enrich.concordance import concordance
+from glossary.ledger import FILENAME as LEDGER_FILE
+from glossary.ledger import read_ledger
+from glossary.model import Glossary
 from glossary.render import terms_json
+from glossary.render.anki import render as anki
 
-Renderer = Callable[[Report], bytes]
+Renderer = Callable[[Glossary], dict[str, bytes]]
 MARKER = ".glossary-build"
 
-#: Output file name → renderer. Later outputs (decks, the printed glossary) register here.
+#: Output family → renderer returning {file name: bytes}.
 RENDERERS: dict[str, Renderer] = {
     "terms.json": terms_json.render,
+    "anki": anki.render,
 }
 
 
-def render_all(report: Report) -> dict[str, bytes]:
-    """Every output's bytes, in memory."""
-    return {name: renderer(report) for name, renderer in sorted(RENDERERS.items())}
-
-
 class BuildError(Exception):
-    """The output folder cannot be written."""
+    """The output folder or the ledger cannot be read or written."""
+
+
+def source_epoch(base: Path) -> int:
+    """SOURCE_DATE_EPOCH, else the commit time of HEAD, else the terms file's mtime."""
+    if value := os.environ.get("SOURCE_DATE_EPOCH"):
+        return int(value)
+    try:
+        result = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=base, capture_output=True,
+                                text=True, timeout=10, check=False)
+        if result.returncode == 0 and result.stdout.strip().isdigit():
+            return int(result.stdout.strip())
+    except OSError:
+        pass
+    return int((base / "terms.yaml").stat().st_mtime) if (base / "terms.yaml").exists() else 0
+
+
+def gather(report: Report, base: Path) -> Glossary:
+    """Everything the renderers need, from a passing report."""
+    assert report.index is not None
+    try:
+        ledger = read_ledger(base / LEDGER_FILE)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BuildError(f"{base / LEDGER_FILE}: cannot read the Anki ledger: {exc}") from None
+    loci = {
+        entry.id: tuple(result.loci for result in report.results_for(entry.id)) for entry in report.entries
+    }
+    return Glossary(
+        entries=tuple(report.entries),
+        loci=loci,
+        concordance=concordance(report.entries, report.index),
+        epoch=source_epoch(base),
+        ledger=ledger,
+    )
+
+
+def render_all(glossary: Glossary) -> dict[str, bytes]:
+    """Every output's bytes, in memory."""
+    outputs: dict[str, bytes] = {}
+    for name in sorted(RENDERERS):
+        outputs.update(RENDERERS[name](glossary))
+    return outputs
 
 
 def write_atomically(out: Path, outputs: dict[str, bytes]) -> None:
@@ -42,6 +85,7 @@ def write_atomically(out: Path, outputs: dict[str, bytes]) -> None:
     outputs = {**outputs, MARKER: b"Written by `glossary build`; replaced whole on every build.\n"}
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    staging.chmod(0o755)
     try:
         for name, data in outputs.items():
             target = staging / name
@@ -59,10 +103,25 @@ def write_atomically(out: Path, outputs: dict[str, bytes]) -> None:
         raise
 
 
+def write_file_atomically(path: Path, data: bytes) -> None:
+    """Write one file by rename, so readers never see half of it."""
+    if path.exists() and path.read_bytes() == data:
+        return
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    with os.fdopen(handle, "wb") as stream:
+        stream.write(data)
+    os.replace(tmp, path)
+
+
 def build(terms: Path | str, corpus_root: Path | str, out: Path | str) -> Report:
-    """Check the glossary and, if it passes, write every output to ``out``."""
+    """Check the glossary and, if it passes, write every output to ``out`` and update the ledger."""
+    terms = Path(terms)
     report = check_project(terms, corpus_root)
     if report.failed():
         return report
-    write_atomically(Path(out), render_all(report))
+    glossary = gather(report, terms.parent)
+    outputs = render_all(glossary)
+    _, _, ledger = anki.stamp(glossary)
+    write_atomically(Path(out), outputs)
+    write_file_atomically(terms.parent / LEDGER_FILE, ledger.to_bytes())
     return report

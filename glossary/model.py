@@ -2,8 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from glossary.corpus.model import Locus
+
+if TYPE_CHECKING:
+    from glossary.enrich.concordance import Occurrences
+    from glossary.ledger import Ledger
 
 CATEGORIES = ("object", "position", "action", "role")
 
@@ -77,3 +82,21 @@ class CitationResult:
     @property
     def verified(self) -> bool:
         return self.status == "verified"
+
+
+@dataclass(frozen=True, eq=False)
+class Glossary:
+    """Everything the renderers need, gathered once by the build."""
+
+    entries: tuple[Entry, ...]
+    #: entry id → for each citation, its resolved loci (empty when not verified).
+    loci: dict[str, tuple[tuple[Locus, ...], ...]]
+    #: entry id → occurrences of the headword by rite and layer.
+    concordance: dict[str, "Occurrences"]
+    #: Seconds since the epoch for anything new in this build (SOURCE_DATE_EPOCH or commit time).
+    epoch: int
+    #: The modification-time ledger as committed (renderers work on a copy).
+    ledger: "Ledger"
+
+    def entry(self, entry_id: str) -> Entry | None:
+        return next((e for e in self.entries if e.id == entry_id), None)

@@ -138,8 +138,8 @@ class Locus:
     context: str
     placeholders: tuple[int, ...] = ()
 
-    def label(self) -> str:
-        """A short human-readable place: ``禮經本義 卷4 p.22a 取矢 classic``."""
+    def label(self, with_file: bool = True) -> str:
+        """A short human-readable place: ``禮經本義 卷4 p.22a 〈取矢〉 classic [file:line]``."""
         parts = [self.title or self.work]
         if self.juan is not None:
             parts.append(f"卷{self.juan}")
@@ -148,7 +148,7 @@ class Locus:
         if self.section:
             parts.append(f"〈{self.section}〉")
         parts.append(self.layer if not self.commentator else f"{self.layer} ({self.commentator})")
-        return " ".join(parts) + f" [{self.file}:{self.line}]"
+        return " ".join(parts) + (f" [{self.file}:{self.line}]" if with_file else "")
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from glossary import __version__
-from glossary.check import Report
+from glossary.model import Glossary
 from glossary.problems import dump_json
 
 ATTRIBUTION = (
@@ -11,19 +11,18 @@ ATTRIBUTION = (
 )
 
 
-def render(report: Report) -> bytes:
-    """The checked glossary as stable JSON."""
+def render(glossary: Glossary) -> dict[str, bytes]:
+    """``terms.json``: the checked glossary with resolved citations and concordance, as stable JSON."""
     terms = []
-    for entry in report.entries:
-        results = report.results_for(entry.id)
+    for entry in glossary.entries:
         citations = []
-        for citation, result in zip(entry.citations, results):
+        for citation, loci in zip(entry.citations, glossary.loci[entry.id]):
             item: dict[str, object] = {"quote": citation.quote, **citation.locus_fields()}
             if citation.note:
                 item["note"] = citation.note
-            item["status"] = result.status
-            item["loci"] = [locus.to_json() for locus in result.loci]
+            item["loci"] = [locus.to_json() for locus in loci]
             citations.append(item)
+        occurrences = glossary.concordance.get(entry.id)
         terms.append(
             {
                 "id": entry.id,
@@ -39,7 +38,14 @@ def render(report: Report) -> bytes:
                 "related": list(entry.related),
                 "media": list(entry.media),
                 "tags": list(entry.tags),
+                "concordance": {
+                    "total": occurrences.total if occurrences else 0,
+                    "by_place": [
+                        {"place": place, "layer": layer, "count": count}
+                        for (place, layer), count in (occurrences.by_place if occurrences else ())
+                    ],
+                },
             }
         )
     data = {"generator": f"glossary {__version__}", "attribution": ATTRIBUTION, "terms": terms}
-    return dump_json(data).encode("utf-8")
+    return {"terms.json": dump_json(data).encode("utf-8")}

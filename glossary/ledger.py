@@ -1,0 +1,55 @@
+"""The modification-time ledger: a note's mod changes only when its content does.
+
+Anki's "update if newer" compares modification times. The ledger (kept in the
+repository, ``anki-ledger.json``) records each note's content hash and the mod it
+was given; a note whose hash is unchanged keeps its mod, a changed or new note
+gets the build's epoch (SOURCE_DATE_EPOCH, else the commit time), so rebuilding
+the same commit gives the same bytes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FILENAME = "anki-ledger.json"
+
+
+@dataclass(frozen=True)
+class Stamp:
+    sha256: str
+    mod: int
+
+
+@dataclass
+class Ledger:
+    """Content hash and mod per key (``note:bi``, ``notetype:Yili term``)."""
+
+    stamps: dict[str, Stamp] = field(default_factory=dict)
+
+    def stamp(self, key: str, content: str, epoch: int) -> int:
+        """The mod for ``content`` under ``key``; records a new stamp if the content changed."""
+        digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
+        old = self.stamps.get(key)
+        if old is not None and old.sha256 == digest:
+            return old.mod
+        # Never go back in time: Anki only applies updates that are newer.
+        mod = max(epoch, old.mod + 1) if old is not None else epoch
+        self.stamps[key] = Stamp(digest, mod)
+        return mod
+
+    def to_bytes(self) -> bytes:
+        data = {key: {"sha256": s.sha256, "mod": s.mod} for key, s in sorted(self.stamps.items())}
+        return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+    def copy(self) -> "Ledger":
+        return Ledger(dict(self.stamps))
+
+
+def read_ledger(path: Path) -> Ledger:
+    """The ledger at ``path`` (empty when there is none yet)."""
+    if not path.exists():
+        return Ledger()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Ledger({key: Stamp(value["sha256"], int(value["mod"])) for key, value in data.items()})

@@ -1,0 +1,1 @@
+"""Anki decks: note types, notes keyed on entry ids, deterministic packages and a CSV."""

@@ -1,0 +1,109 @@
+"""The note types. Ids are literals: they must never change, even if a name does.
+
+Fields and templates carry explicit ids too (Anki keeps them), so renaming a field
+in a later release updates it in place instead of forking the note type.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import genanki
+
+TERM_MODEL_ID = 1740512001
+CLOZE_MODEL_ID = 1740512002
+
+#: (name, field id). Append new fields at the end; never reuse an id.
+TERM_FIELDS = (
+    ("Term", 7400120001),
+    ("Traditional", 7400120002),
+    ("Pinyin", 7400120003),
+    ("Ruby", 7400120004),
+    ("Gloss", 7400120005),
+    ("Definition", 7400120006),
+    ("DefinitionZh", 7400120007),
+    ("Category", 7400120008),
+    ("Rites", 7400120009),
+    ("Citations", 7400120010),
+    ("Concordance", 7400120011),
+    ("Related", 7400120012),
+    ("Id", 7400120013),
+)
+TERM_TEMPLATES = (
+    ("Recognition", 7400130001, "recognition_front.html", "recognition_back.html"),
+    ("Recall", 7400130002, "recall_front.html", "recall_back.html"),
+)
+CLOZE_FIELDS = (
+    ("Passage", 7400140001),
+    ("Locus", 7400140002),
+    ("Term", 7400140003),
+    ("Ruby", 7400140004),
+    ("Gloss", 7400140005),
+    ("Id", 7400140006),
+)
+CLOZE_TEMPLATES = (("Cloze", 7400150001, "cloze_front.html", "cloze_back.html"),)
+FONT = "Noto Serif CJK TC"
+
+
+def template_text(name: str) -> str:
+    return resources.files("glossary.templates").joinpath("anki", name).read_text(encoding="utf-8")
+
+
+class StableModel(genanki.Model):
+    """A genanki model whose modification time comes from the ledger, not the clock."""
+
+    def __init__(self, *args: object, mod: int = 0, **kwargs: object):
+        super().__init__(*args, **kwargs)
+        self.mod = mod
+
+    def to_json(self, timestamp: float, deck_id: int) -> dict:
+        return super().to_json(self.mod, deck_id)
+
+
+def _fields(spec: tuple[tuple[str, int], ...]) -> list[dict]:
+    return [{"name": name, "id": field_id, "font": FONT} for name, field_id in spec]
+
+
+def _templates(spec: tuple[tuple[str, int, str, str], ...]) -> list[dict]:
+    return [
+        {"name": name, "id": template_id, "qfmt": template_text(front), "afmt": template_text(back)}
+        for name, template_id, front, back in spec
+    ]
+
+
+@lru_cache(maxsize=1)
+def css() -> str:
+    return template_text("card.css")
+
+
+def model_source(kind: str) -> str:
+    """Everything that defines a note type, for the ledger's content hash."""
+    fields, templates = (TERM_FIELDS, TERM_TEMPLATES) if kind == "term" else (CLOZE_FIELDS, CLOZE_TEMPLATES)
+    return repr((fields, _templates(templates), css()))
+
+
+def term_model(mod: int) -> StableModel:
+    """Recognition (characters → reading and meaning) and recall (meaning → characters)."""
+    return StableModel(
+        TERM_MODEL_ID,
+        "Yili glossary term",
+        fields=_fields(TERM_FIELDS),
+        templates=_templates(TERM_TEMPLATES),
+        css=css(),
+        sort_field_index=0,
+        mod=mod,
+    )
+
+
+def cloze_model(mod: int) -> StableModel:
+    """The term blanked inside one of its verified source passages, with the locus shown."""
+    return StableModel(
+        CLOZE_MODEL_ID,
+        "Yili glossary passage cloze",
+        fields=_fields(CLOZE_FIELDS),
+        templates=_templates(CLOZE_TEMPLATES),
+        css=css(),
+        model_type=genanki.Model.CLOZE,
+        sort_field_index=0,
+        mod=mod,
+    )

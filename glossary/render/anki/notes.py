@@ -1,0 +1,164 @@
+"""Note contents: every field is escaped text or HTML rendered with autoescaping."""
+from __future__ import annotations
+
+import html
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import genanki
+import jinja2
+
+from glossary.corpus.model import Locus
+from glossary.enrich.pinyin import split_reading
+from glossary.model import Entry
+from glossary.normalize import normalize_with_map, normalize
+from glossary.render.anki.ids import note_guid
+
+CATEGORY_LABELS = {"object": "object 器物", "position": "position 位", "action": "action 仪节", "role": "role 人"}
+TONES = {"\u0304": 1, "\u0301": 2, "\u030c": 3, "\u0300": 4}
+
+
+@lru_cache(maxsize=1)
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("glossary", "templates/anki"),
+        autoescape=True,
+        trim_blocks=True,
+        keep_trailing_newline=False,
+    )
+
+
+def tone(syllable: str) -> int:
+    """1–4 from the tone mark, 5 for the neutral tone."""
+    for mark in unicodedata.normalize("NFD", syllable):
+        if mark in TONES:
+            return TONES[mark]
+    return 5
+
+
+def ruby(term: str, reading: str) -> str:
+    """``<ruby>楅<rt class="tone1">bī</rt></ruby>``, one character per syllable, tone-coloured."""
+    syllables = split_reading(reading)
+    chars = list(term)
+    if len(chars) != len(syllables):
+        return f"{html.escape(term)} <span class=\"pinyin\">{html.escape(reading)}</span>"
+    return "".join(
+        f'<ruby>{html.escape(ch)}<rt class="tone{tone(s)}">{html.escape(s)}</rt></ruby>'
+        for ch, s in zip(chars, syllables)
+    )
+
+
+def cloze_passage(text: str, term: str) -> str | None:
+    """The printed passage, escaped, with every occurrence of the term as ``{{c1::…}}``."""
+    key, index = normalize_with_map(text)
+    target = normalize(term)
+    spans = []
+    pos = key.find(target)
+    while pos != -1 and target:
+        spans.append((index[pos], index[pos + len(target) - 1] + 1))
+        pos = key.find(target, pos + len(target))
+    if not spans:
+        return None
+    out, last = [], 0
+    for start, end in spans:
+        out.append(_escape_cloze(text[last:start]))
+        out.append("{{c1::" + _escape_cloze(text[start:end]) + "}}")
+        last = end
+    out.append(_escape_cloze(text[last:]))
+    return "".join(out)
+
+
+def _escape_cloze(text: str) -> str:
+    # Braces would be read as cloze or template syntax.
+    return html.escape(text).replace("{", "&#123;").replace("}", "&#125;")
+
+
+@dataclass(frozen=True)
+class NoteSpec:
+    """One note before packaging: its key in the ledger, model kind, fields, tags, deck."""
+
+    key: str
+    guid: str
+    kind: str
+    fields: tuple[str, ...]
+    tags: tuple[str, ...]
+    rites: tuple[str, ...]
+    category: str
+
+    def content(self) -> str:
+        """What the ledger hashes: every field and tag."""
+        return "\x1f".join(self.fields) + "\x1e" + " ".join(self.tags)
+
+
+def tags_for(entry: Entry, loci: list[Locus]) -> tuple[str, ...]:
+    """Category, rite, layer and the entry's own tags, as hierarchical Anki tags."""
+    tags = {f"yili::category::{entry.category}"}
+    tags.update(f"yili::rite::{normalize(r)}" for r in entry.rites)
+    tags.update(f"yili::layer::{locus.layer}" for locus in loci)
+    tags.update(f"yili::tag::{t}" for t in entry.tags)
+    return tuple(sorted(tags))
+
+
+def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, related: list[Entry]) -> NoteSpec:
+    """The recognition/recall note of an entry."""
+    env = _env()
+    citations = []
+    for citation, loci in zip(entry.citations, loci_by_citation):
+        if loci:
+            citations.append({"text": loci[0].text, "note": citation.note, "label": loci[0].label(with_file=False)})
+    places = [
+        {"place": place, "layer": layer, "count": count}
+        for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
+    ]
+    fields = (
+        html.escape(entry.term),
+        html.escape(entry.traditional or ""),
+        html.escape(entry.pinyin),
+        ruby(entry.term, entry.pinyin),
+        html.escape(entry.gloss),
+        html.escape(entry.definition),
+        html.escape(entry.definition_zh or ""),
+        html.escape(CATEGORY_LABELS[entry.category]),
+        html.escape("、".join(entry.rites)),
+        env.get_template("citations.html").render(citations=citations).strip(),
+        env.get_template("concordance.html").render(places=places).strip(),
+        env.get_template("related.html").render(related=related).strip(),
+        html.escape(entry.id),
+    )
+    flat = [locus for loci in loci_by_citation for locus in loci]
+    return NoteSpec(f"note:{entry.id}", note_guid(entry.id), "term", fields, tags_for(entry, flat),
+                    entry.rites, entry.category)
+
+
+def cloze_note(entry: Entry, loci_by_citation: list[list[Locus]]) -> NoteSpec | None:
+    """The term blanked in a verified passage (classic preferred), with its locus; None if no passage holds it."""
+    candidates = sorted(
+        (locus for loci in loci_by_citation for locus in loci[:1]),
+        key=lambda locus: (locus.layer != "classic", len(locus.text)),
+    )
+    for locus in candidates:
+        passage = cloze_passage(locus.text, entry.term)
+        if passage and len(normalize(locus.text)) > len(normalize(entry.term)):
+            fields = (
+                passage,
+                html.escape(locus.label(with_file=False)),
+                html.escape(entry.term),
+                ruby(entry.term, entry.pinyin),
+                html.escape(entry.gloss),
+                html.escape(entry.id),
+            )
+            return NoteSpec(f"cloze:{entry.id}", note_guid(entry.id, "cloze"), "cloze", fields,
+                            tags_for(entry, [locus]), entry.rites, entry.category)
+    return None
+
+
+class StableNote(genanki.Note):
+    """A genanki note whose modification time comes from the ledger, not the clock."""
+
+    def __init__(self, *args: object, mod: int = 0, **kwargs: object):
+        super().__init__(*args, **kwargs)
+        self.mod = mod
+
+    def write_to_db(self, cursor, timestamp: float, deck_id: int, id_gen) -> None:  # type: ignore[override]
+        super().write_to_db(cursor, self.mod, deck_id, id_gen)

@@ -1,0 +1,71 @@
+"""Decks and deterministic .apkg packages (fixed ids and times, sorted zip entries)."""
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+import sqlite3
+import tempfile
+import zipfile
+
+import genanki
+
+from glossary.normalize import normalize
+from glossary.render.anki.ids import deck_id
+from glossary.render.anki.models import StableModel
+from glossary.render.anki.notes import NoteSpec, StableNote
+
+ROOT_DECK = "Yili 仪礼 Glossary"
+CATEGORY_DECKS = {"object": "Objects 器物", "position": "Positions 位", "action": "Actions 仪节", "role": "Roles 人"}
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def deck_name(rite: str, category: str) -> str:
+    """``Yili 仪礼 Glossary::乡射礼::Objects 器物``."""
+    return f"{ROOT_DECK}::{normalize(rite)}::{CATEGORY_DECKS[category]}"
+
+
+def build_decks(
+    specs: list[NoteSpec], models: dict[str, StableModel], mods: dict[str, int], rite: str | None = None
+) -> list[genanki.Deck]:
+    """Sub-decks per rite and category; a note goes to its first rite's deck (or ``rite``'s)."""
+    decks: dict[str, genanki.Deck] = {}
+    for due, spec in enumerate(specs):
+        if rite is not None and normalize(rite) not in {normalize(r) for r in spec.rites}:
+            continue
+        name = deck_name(rite or spec.rites[0], spec.category)
+        deck = decks.get(name)
+        if deck is None:
+            deck = decks[name] = genanki.Deck(deck_id(name), name)
+        deck.add_note(
+            StableNote(model=models[spec.kind], fields=list(spec.fields), tags=list(spec.tags),
+                       guid=spec.guid, due=due, mod=mods[spec.key])
+        )
+    return [decks[name] for name in sorted(decks)]
+
+
+def write_apkg(decks: list[genanki.Deck], media: dict[str, bytes], timestamp: int) -> bytes:
+    """A package's bytes: same decks, media and timestamp give the same bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "collection.anki2")
+        connection = sqlite3.connect(path)
+        cursor = connection.cursor()
+        # Note and card ids count up from the timestamp, so they are stable too.
+        genanki.Package(decks).write_to_db(cursor, timestamp, itertools.count(timestamp * 1000))
+        connection.commit()
+        connection.close()
+        with open(path, "rb") as handle:
+            collection = handle.read()
+    names = sorted(media)
+    entries = {"collection.anki2": collection,
+               "media": json.dumps({str(i): name for i, name in enumerate(names)}, sort_keys=True).encode()}
+    entries.update({str(i): media[name] for i, name in enumerate(names)})
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, entries[name])
+    return buffer.getvalue()
