@@ -71,3 +71,17 @@ def test_missing_corpus_is_a_clear_error(tmp_path) -> None:
     result = invoke("check", "--terms", str(TERMS), "--corpus", str(tmp_path / "nowhere"))
     assert result.exit_code == 1
     assert "cannot read the corpus manifest" in result.output
+
+
+def test_pinyin_command_uses_ritual_readings() -> None:
+    result = invoke("pinyin", "--plain", "設敦于階間，拾取矢", "--terms", str(TERMS))
+    assert result.output.strip() == "shè duì yú jiē jiān shè qǔ shǐ"
+    annotated = invoke("pinyin", "乗矢", "--terms", str(TERMS))
+    assert annotated.output.strip() == "乗(shèng)矢(shǐ)"
+
+
+def test_coverage_command() -> None:
+    result = invoke("coverage", "--terms", str(TERMS), "--corpus", str(CORPUS), "--top", "5")
+    assert result.exit_code == 0
+    assert result.output.startswith("Not yet in the glossary (乡射礼, 士虞礼, 特牲馈食礼; classic):")
+    assert "words: " in result.output and "characters: " in result.output
