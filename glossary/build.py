@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -18,21 +19,46 @@ from glossary.enrich.concordance import concordance
 from glossary.ledger import FILENAME as LEDGER_FILE
 from glossary.ledger import read_ledger
 from glossary.model import Glossary
-from glossary.render import terms_json
+from glossary.render import pdf, printed, terms_json
 from glossary.render.anki import render as anki
 
-Renderer = Callable[[Glossary], dict[str, bytes]]
 MARKER = ".glossary-build"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to build besides the default outputs."""
+
+    paper: str = "a4"
+    sheets: tuple[str, ...] = ()
+    pdf: bool = False
+
+
+def _print(glossary: Glossary, options: BuildOptions) -> dict[str, bytes]:
+    print_options = printed.PrintOptions(paper=options.paper)
+    outputs = {"glossary.html": printed.render_glossary(glossary, print_options)}
+    for rite in options.sheets:
+        name, html = printed.render_sheet(glossary, rite, print_options)
+        outputs[name] = html
+    if options.pdf:
+        for name in list(outputs):
+            if name.endswith(".html"):
+                outputs[name.removesuffix(".html") + ".pdf"] = pdf.print_pdf(outputs[name])
+    return outputs
+
+
+Renderer = Callable[[Glossary, BuildOptions], dict[str, bytes]]
 
 #: Output family → renderer returning {file name: bytes}.
 RENDERERS: dict[str, Renderer] = {
-    "terms.json": terms_json.render,
-    "anki": anki.render,
+    "terms.json": lambda glossary, options: terms_json.render(glossary),
+    "anki": lambda glossary, options: anki.render(glossary),
+    "print": _print,
 }
 
 
 class BuildError(Exception):
-    """The output folder or the ledger cannot be read or written."""
+    """The outputs cannot be made or written (output folder, ledger, sheet name, Chromium)."""
 
 
 def source_epoch(base: Path) -> int:
@@ -68,11 +94,14 @@ def gather(report: Report, base: Path) -> Glossary:
     )
 
 
-def render_all(glossary: Glossary) -> dict[str, bytes]:
+def render_all(glossary: Glossary, options: BuildOptions) -> dict[str, bytes]:
     """Every output's bytes, in memory."""
     outputs: dict[str, bytes] = {}
     for name in sorted(RENDERERS):
-        outputs.update(RENDERERS[name](glossary))
+        try:
+            outputs.update(RENDERERS[name](glossary, options))
+        except (ValueError, pdf.PdfError) as exc:
+            raise BuildError(str(exc)) from None
     return outputs
 
 
@@ -113,14 +142,15 @@ def write_file_atomically(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def build(terms: Path | str, corpus_root: Path | str, out: Path | str) -> Report:
+def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
+          options: BuildOptions = BuildOptions()) -> Report:
     """Check the glossary and, if it passes, write every output to ``out`` and update the ledger."""
     terms = Path(terms)
     report = check_project(terms, corpus_root)
     if report.failed():
         return report
     glossary = gather(report, terms.parent)
-    outputs = render_all(glossary)
+    outputs = render_all(glossary, options)
     _, _, ledger = anki.stamp(glossary)
     write_atomically(Path(out), outputs)
     write_file_atomically(terms.parent / LEDGER_FILE, ledger.to_bytes())

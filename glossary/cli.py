@@ -88,13 +88,17 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
 @TERMS
 @CORPUS
 @click.option("--out", default="dist", show_default=True, type=click.Path(path_type=Path), help="Output folder.")
-def build(terms: Path, corpus: Path, out: Path) -> None:
-    """Check, then write every output (terms.json, …) to OUT; nothing is written on failure."""
-    from glossary.build import BuildError
+@click.option("--sheet", "sheets", multiple=True, metavar="RITE",
+              help="Also write a study sheet for RITE (乡射礼, 士虞礼, 特牲馈食礼; repeatable).")
+@click.option("--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+def build(terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bool, paper: str) -> None:
+    """Check, then write every output (decks, glossary.html, terms.json) to OUT; nothing is written on failure."""
+    from glossary.build import BuildError, BuildOptions
     from glossary.build import build as run_build
 
     try:
-        report = run_build(terms, corpus, out)
+        report = run_build(terms, corpus, out, BuildOptions(paper=paper, sheets=sheets, pdf=pdf))
     except BuildError as exc:
         raise click.ClickException(str(exc)) from None
     for problem in report.problems:
