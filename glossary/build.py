@@ -11,11 +11,12 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable
 
 from glossary.check import Report, check_project
 from glossary.enrich.concordance import concordance
+from glossary.enrich.sequence import sequences
 from glossary.ledger import FILENAME as LEDGER_FILE
 from glossary.ledger import read_ledger
 from glossary.model import Glossary
@@ -91,6 +92,10 @@ def gather(report: Report, base: Path) -> Glossary:
         concordance=concordance(report.entries, report.index),
         epoch=source_epoch(base),
         ledger=ledger,
+        plan=report.plan,
+        plan_loci=report.plan_loci,
+        sequences=sequences(report.index.corpus),
+        media={PurePosixPath(name).name: (base / name).read_bytes() for e in report.entries for name in e.media},
     )
 
 

@@ -9,7 +9,10 @@ from glossary.corpus import CorpusError, load_corpus
 from glossary.enrich.pinyin import reading_problems, register
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
+from glossary.corpus.model import Locus
 from glossary.model import CitationResult, Entry
+from glossary.plan import FILENAME as PLAN_FILE
+from glossary.plan import Plan, load_plan
 from glossary.problems import ERROR, Problem, is_failure
 from glossary.validate import did_you_mean, validate
 
@@ -24,6 +27,9 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     index: CorpusIndex | None = None
     total_terms: int = 0
+    plan: Plan | None = None
+    #: place id → for each citation, its resolved loci.
+    plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
 
     @property
     def citations(self) -> int:
@@ -65,9 +71,12 @@ def open_index(corpus_root: Path | str) -> CorpusIndex:
     return CorpusIndex(load_corpus(corpus_root))
 
 
-def check_project(terms: Path | str, corpus_root: Path | str, index: CorpusIndex | None = None) -> Report:
-    """Check a terms file against the corpus: every problem, in one run."""
+def check_project(
+    terms: Path | str, corpus_root: Path | str, index: CorpusIndex | None = None, plan: Path | str | None = None
+) -> Report:
+    """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run."""
     terms = Path(terms)
+    plan_path = Path(plan) if plan is not None else terms.parent / PLAN_FILE
     display = str(terms)
     loaded = load_yaml(terms, display)
     report = Report(terms_file=display, problems=list(loaded.problems))
@@ -90,7 +99,7 @@ def check_project(terms: Path | str, corpus_root: Path | str, index: CorpusIndex
                             f"unknown rite {rite!r}{did_you_mean(rite, sorted(checker.rites.values()))}")
                 )
         for i, citation in enumerate(entry.citations):
-            result, problems = checker.check(display, entry, i, citation)
+            result, problems = checker.check(display, entry.id, i, citation)
             report.results.append(result)
             report.problems.extend(problems)
         if (warning := headword_problem(display, entry)) is not None:
@@ -98,5 +107,26 @@ def check_project(terms: Path | str, corpus_root: Path | str, index: CorpusIndex
         for severity, message in reading_problems(entry):
             report.problems.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
     register(entries)
+    if plan_path.exists():
+        _check_plan(report, plan_path, checker)
     report.problems.sort()
     return report
+
+
+def _check_plan(report: Report, path: Path, checker: CitationChecker) -> None:
+    plan, problems = load_plan(path)
+    report.problems.extend(problems)
+    if plan is None:
+        return
+    report.plan = plan
+    ids = {entry.id for entry in report.entries}
+    for place in plan.places:
+        if place.term is not None and place.term not in ids:
+            report.problems.append(Problem(str(path), place.line, f"{place.id}.term", ERROR,
+                                           f"unknown glossary id {place.term!r}{did_you_mean(place.term, sorted(ids))}"))
+        loci = []
+        for i, citation in enumerate(place.citations):
+            result, problems = checker.check(str(path), place.id, i, citation)
+            report.problems.extend(problems)
+            loci.append(result.loci if result.verified else ())
+        report.plan_loci[place.id] = tuple(loci)

@@ -48,9 +48,9 @@ class CitationChecker:
             wrong.append("layer")
         return wrong
 
-    def check(self, file: str, entry: Entry, index: int, citation: Citation) -> tuple[CitationResult, list[Problem]]:
-        """Verify one citation; problems carry the citation's file, line and path."""
-        path = f"{entry.id}.citations[{index}]"
+    def check(self, file: str, owner: str, index: int, citation: Citation) -> tuple[CitationResult, list[Problem]]:
+        """Verify citation ``index`` of ``owner`` (an entry or plan id); problems carry file, line and path."""
+        path = f"{owner}.citations[{index}]"
         problems: list[Problem] = []
 
         def problem(field: str, message: str, severity: str = ERROR, hints: tuple[str, ...] = ()) -> None:
@@ -58,14 +58,14 @@ class CitationChecker:
 
         if citation.work is not None and _key(citation.work) not in self._works:
             problem("work", f"unknown work {citation.work!r}{did_you_mean(citation.work, self.work_names)}")
-            return CitationResult(entry.id, index, "invalid"), problems
+            return CitationResult(owner, index, "invalid"), problems
         if citation.section is not None and _key(citation.section) not in self.sections:
             problem("section", f"no section is named {citation.section!r} in the corpus")
-            return CitationResult(entry.id, index, "invalid"), problems
+            return CitationResult(owner, index, "invalid"), problems
         key, quote_index = normalize_with_map(citation.quote)
         if not key:
             problem("quote", "the quote has no characters to look for")
-            return CitationResult(entry.id, index, "invalid"), problems
+            return CitationResult(owner, index, "invalid"), problems
         loci = [self.index.locus(hit) for hit in self.index.find(key)]
         if not loci:
             hints = tuple(
@@ -73,7 +73,7 @@ class CitationChecker:
                 for s in self.index.suggest(key, citation.quote, quote_index)
             )
             problem("quote", "not found in the corpus" + ("" if hints else " (no near passage either)"), hints=hints)
-            return CitationResult(entry.id, index, "not-found"), problems
+            return CitationResult(owner, index, "not-found"), problems
         agreeing = [locus for locus in loci if not self.agrees(citation, locus)]
         if not agreeing:
             # Point at what the nearest occurrence (fewest disagreeing fields) contradicts.
@@ -87,7 +87,7 @@ class CitationChecker:
                 f"the quote is in the corpus, but not at {given}",
                 hints=hints,
             )
-            return CitationResult(entry.id, index, "locus-mismatch", tuple(loci)), problems
+            return CitationResult(owner, index, "locus-mismatch", tuple(loci)), problems
         wildcard = sorted({p for locus in agreeing for p in locus.placeholders})
         if wildcard or PLACEHOLDER in key:
             positions = "、".join(f"第{quote_index[p - 1] + 1}字" for p in wildcard)
@@ -96,7 +96,7 @@ class CitationChecker:
                 f"verified only through the corpus' 〇 placeholder (any one character) at {positions}",
                 WARNING,
             )
-        return CitationResult(entry.id, index, "verified", tuple(agreeing)), problems
+        return CitationResult(owner, index, "verified", tuple(agreeing)), problems
 
 
 def _page_matches(page: str, locus: Locus) -> bool:

@@ -1,14 +1,16 @@
 """The glossary's data model: frozen, and free of I/O."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from glossary.corpus.model import Locus
 
 if TYPE_CHECKING:
     from glossary.enrich.concordance import Occurrences
+    from glossary.enrich.sequence import Step
     from glossary.ledger import Ledger
+    from glossary.plan import Plan
 
 CATEGORIES = ("object", "position", "action", "role")
 
@@ -97,6 +99,13 @@ class Glossary:
     epoch: int
     #: The modification-time ledger as committed (renderers work on a copy).
     ledger: "Ledger"
+    #: The hall plan, if the project has one, and its places' resolved loci.
+    plan: "Plan | None" = None
+    plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
+    #: Rite (simplified) → its sections in order.
+    sequences: dict[str, tuple["Step", ...]] = field(default_factory=dict)
+    #: The entries' media files by bare name (validation keeps the names unique).
+    media: dict[str, bytes] = field(default_factory=dict)
 
     def entry(self, entry_id: str) -> Entry | None:
         return next((e for e in self.entries if e.id == entry_id), None)

@@ -13,6 +13,7 @@ from pathlib import Path, PurePosixPath
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
 from rapidfuzz import fuzz, process
 
 from glossary.corpus.numerals import parse_number
@@ -24,11 +25,23 @@ MEDIA = "media"
 TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
 
 
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    """The terms file's JSON Schema."""
-    text = resources.files("glossary.schema").joinpath("terms.schema.json").read_text(encoding="utf-8")
+SCHEMAS = ("terms.schema.json", "plan.schema.json")
+
+
+@lru_cache(maxsize=None)
+def schema(name: str = "terms.schema.json") -> dict:
+    """One of the shipped JSON Schemas."""
+    text = resources.files("glossary.schema").joinpath(name).read_text(encoding="utf-8")
     return json.loads(text)
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    """A validator for a shipped schema, resolving references between the shipped schemas."""
+    registry: Registry = Registry().with_resources(
+        (schema(other)["$id"], Resource.from_contents(schema(other))) for other in SCHEMAS
+    )
+    return Draft202012Validator(schema(name), registry=registry)
 
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
@@ -41,10 +54,10 @@ def _describe(value: object) -> str:
     return "nothing" if value is None else TYPE_NAMES.get(type(value), type(value).__name__)
 
 
-def _schema_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
+def schema_problems(loaded: Loaded, name: str = "terms.schema.json") -> list[tuple[PathKey, Problem]]:
+    """Schema errors of a loaded file, phrased for contributors, at their lines."""
     problems: dict[Problem, PathKey] = {}
-    validator = Draft202012Validator(schema())
-    for error in validator.iter_errors(loaded.data):
+    for error in validator(name).iter_errors(loaded.data):
         if tuple(error.absolute_path) in loaded.reported:
             continue
         for path, message in _phrase(error):
@@ -89,7 +102,8 @@ def _as_str(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def _citation(loaded: Loaded, path: PathKey, raw: dict) -> Citation:
+def citation_from(loaded: Loaded, path: PathKey, raw: dict) -> Citation:
+    """A citation as the model holds it, with the line of each field."""
     juan = raw.get("juan")
     return Citation(
         quote=raw["quote"],
@@ -117,7 +131,7 @@ def _entry(loaded: Loaded, index: int, raw: dict) -> Entry:
         rites=tuple(raw.get("rites", ())),
         definition_zh=raw.get("definition_zh"),
         citations=tuple(
-            _citation(loaded, (index, "citations", i), c)
+            citation_from(loaded, (index, "citations", i), c)
             for i, c in enumerate(raw.get("citations", ()))
         ),
         related=tuple(raw.get("related", ())),
@@ -133,7 +147,7 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
         return [], []
     problems: list[Problem] = []
     broken: set[int] = set()
-    for path, problem in _schema_problems(loaded):
+    for path, problem in schema_problems(loaded):
         problems.append(problem)
         if path and isinstance(path[0], int):
             broken.add(path[0])
@@ -154,6 +168,7 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
             broken.add(index)
         else:
             first_line[ident] = loaded.line_of((index, "id"))
+    media_names: dict[str, str] = {}
     for index, raw in enumerate(data):
         if not isinstance(raw, dict):
             continue
@@ -167,6 +182,12 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
         for i, name in enumerate(raw.get("media") or ()):
             if isinstance(name, str) and (message := check_media_path(name, base)):
                 add((index, "media", i), message)
+            elif isinstance(name, str):
+                # Anki keeps media by bare file name: two paths with one name would overwrite each other.
+                bare = PurePosixPath(name).name
+                if bare in media_names and media_names[bare] != name:
+                    add((index, "media", i), f"media file name {bare!r} is already used by {media_names[bare]!r}")
+                media_names.setdefault(bare, name)
         for i, citation in enumerate(raw.get("citations") or ()):
             juan = citation.get("juan") if isinstance(citation, dict) else None
             if juan is not None and not isinstance(juan, bool) and parse_number(str(juan)) is None:

@@ -12,6 +12,7 @@ from glossary.normalize import normalize
 from glossary.render import indexes
 from glossary.render.anki.notes import ruby
 from glossary.render.markup import mark_cjk
+from glossary.render.plan_svg import render_svg
 
 #: The rites of the seed texts, in the order of the 儀禮: (name, file slug, English).
 RITES = (
@@ -87,10 +88,26 @@ def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
         loci = glossary.loci[entry.id]
         citations = [(c, l) for c, l in zip(entry.citations, loci) if l]
         related = [by_id[r] for r in entry.related if r in by_id]
+        place = glossary.plan.for_term(entry.id) if glossary.plan else None
+        plan = Markup(render_svg(glossary.plan, place.id, f"Hall plan: {place.label}")) if place else None
         return Markup(entry_template.render(
-            entry=entry, number=number, citations=citations, related=related,
+            entry=entry, number=number, citations=citations, related=related, plan=plan,
             occurrences=glossary.concordance.get(entry.id), ruby=lambda t, p: Markup(ruby(t, p)),
         ))
+
+    full_plan = None
+    if glossary.plan is not None:
+        full_plan = Markup(render_svg(glossary.plan, None, "Hall plan of the Yili rites"))
+    plan_sources = []
+    if glossary.plan is not None:
+        for place in glossary.plan.places:
+            for citation, place_loci in zip(place.citations, glossary.plan_loci.get(place.id, ())):
+                if place_loci:
+                    plan_sources.append((place, citation, place_loci[0]))
+    timelines = [
+        {"name": name, "english": english, "steps": glossary.sequences.get(normalize(name), ())}
+        for name, _, english in RITES
+    ]
 
     css = env.get_template("print.css").render(paper=PAPER[options.paper], rites=rites)
     entries = list(glossary.entries)
@@ -105,6 +122,9 @@ def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
         index_radical=indexes.by_radical(entries),
         index_gloss=indexes.by_gloss(entries),
         index_category=indexes.by_category(entries),
+        full_plan=full_plan,
+        plan_sources=plan_sources,
+        timelines=timelines,
     )
     return html.encode("utf-8")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, TERMS
+from conftest import CORPUS, ROOT, TERMS
 
 from glossary.cli import cli
 
@@ -33,10 +33,12 @@ NEW_ENTRY = """
 """
 
 
-def project(tmp: Path, terms_text: str) -> Path:
+def project(tmp: Path, terms_text: str, plan: bool = True) -> Path:
     tmp.mkdir(parents=True, exist_ok=True)
     (tmp / "terms.yaml").write_text(terms_text, encoding="utf-8")
     (tmp / "media").mkdir(exist_ok=True)
+    if plan:
+        (tmp / "plan.yaml").write_bytes((ROOT / "tests" / "cases" / "plan" / "plan.yaml").read_bytes())
     return tmp
 
 
@@ -156,7 +158,7 @@ def test_note_mods_rise_only_for_changed_notes(releases, tmp_path: Path) -> None
 
 def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
     text = NEW_ENTRY.replace("test entry added in v2", "<script>alert(1)</script>")
-    root = project(tmp_path / "repo", text.lstrip("\n"))
+    root = project(tmp_path / "repo", text.lstrip("\n"), plan=False)
     build(root, tmp_path / "out", epoch=1_700_000_000)
     col = Collection(str(tmp_path / "c.anki2"))
     try:
@@ -181,7 +183,7 @@ def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
         model = col.models.by_name("Yili glossary term")
         assert model["id"] == 1740512001
         assert [f["name"] for f in model["flds"]][:3] == ["Term", "Traditional", "Pinyin"]
-        assert [t["name"] for t in model["tmpls"]] == ["Recognition", "Recall"]
+        assert [t["name"] for t in model["tmpls"]] == ["Recognition", "Recall", "Hall plan"]
         assert "{{tts zh_CN:Term}}" in model["tmpls"][0]["afmt"]
         assert ".nightMode" in model["css"] or ".night_mode" in model["css"]
     finally:
@@ -192,3 +194,24 @@ def test_csv_has_guid_column(releases) -> None:
     text = (releases["dir"] / "v1" / "yili-glossary.csv").read_text(encoding="utf-8")
     assert text.startswith("#separator:Comma\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n")
     assert "Yili glossary term" in text and "Yili 仪礼 Glossary::乡射礼::Objects 器物" in text
+
+
+def test_plan_cards_and_sequence_cards(releases, tmp_path: Path) -> None:
+    col = Collection(str(tmp_path / "c.anki2"))
+    try:
+        import_package(col, releases["v1"])
+        bi = col.get_note(col.find_notes('"Id:bi" "note:Yili glossary term"')[0])
+        assert bi["Plan"] == '<img src="yili-plan-bi.svg">'
+        assert len(bi.cards()) == 3  # recognition, recall, hall plan
+        assert "Which place is marked" in bi.cards()[2].question()
+        media = Path(col.media.dir())
+        assert sorted(p.name for p in media.iterdir()) == ["yili-plan-bi-q.svg", "yili-plan-bi.svg"]
+        assert (media / "yili-plan-bi.svg").read_text(encoding="utf-8").startswith("<svg")
+        other = col.get_note(col.find_notes('"Id:si-ma" "note:Yili glossary term"')[0])
+        assert len(other.cards()) == 2  # no place on the plan, no plan card
+        steps = {col.get_note(n)["Section"]: col.get_note(n) for n in col.find_notes('"note:Yili glossary rite sequence" "Rite:乡射礼"')}
+        assert steps["請射"]["Next"] == "誘射" and steps["誘射"]["Previous"] == "請射"
+        assert steps["息司正"]["Next"] == "(the rite ends)"
+        assert "Order of the rite 仪节次第" in {d.name.split("::")[-1] for d in col.decks.all_names_and_ids()}
+    finally:
+        col.close()

@@ -213,3 +213,18 @@ def test_pdf_without_chromium_names_the_debian_package(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "Debian package `chromium`" in result.output
     assert not (tmp_path / "dist").exists()
+
+
+def test_plan_and_order_pages(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    project = tmp_path / "dist-project"
+    project.mkdir()
+    (project / "plan.yaml").write_bytes((ROOT / "tests" / "cases" / "plan" / "plan.yaml").read_bytes())
+    result = build(out)
+    assert result.exit_code == 0, result.output
+    text = (out / "glossary.html").read_text(encoding="utf-8")
+    html5lib.HTMLParser(strict=True).parse(text)
+    assert 'id="plan"' in text and text.count("<svg") == 2  # the full plan and the 楅 entry's plan
+    order = text[text.index('id="order"'):text.index('id="rite-xiangshe"')]
+    assert order.index("請射") < order.index("誘射") < order.index("取矢視算")
+    assert "乃設楅于中庭南當洗" in text

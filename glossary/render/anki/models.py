@@ -12,6 +12,7 @@ import genanki
 
 TERM_MODEL_ID = 1740512001
 CLOZE_MODEL_ID = 1740512002
+SEQUENCE_MODEL_ID = 1740512003
 
 #: (name, field id). Append new fields at the end; never reuse an id.
 TERM_FIELDS = (
@@ -28,10 +29,16 @@ TERM_FIELDS = (
     ("Concordance", 7400120011),
     ("Related", 7400120012),
     ("Id", 7400120013),
+    ("Plan", 7400120014),
+    ("PlanQuestion", 7400120015),
+    ("PlanCitations", 7400120016),
+    ("Media", 7400120017),
 )
 TERM_TEMPLATES = (
     ("Recognition", 7400130001, "recognition_front.html", "recognition_back.html"),
     ("Recall", 7400130002, "recall_front.html", "recall_back.html"),
+    # Only positions that stand on the hall plan get this card (its front is empty otherwise).
+    ("Hall plan", 7400130003, "plan_front.html", "plan_back.html"),
 )
 CLOZE_FIELDS = (
     ("Passage", 7400140001),
@@ -42,6 +49,21 @@ CLOZE_FIELDS = (
     ("Id", 7400140006),
 )
 CLOZE_TEMPLATES = (("Cloze", 7400150001, "cloze_front.html", "cloze_back.html"),)
+SEQUENCE_FIELDS = (
+    ("Key", 7400160001),
+    ("Rite", 7400160002),
+    ("Number", 7400160003),
+    ("Section", 7400160004),
+    ("Next", 7400160005),
+    ("Previous", 7400160006),
+    ("Locus", 7400160007),
+)
+SEQUENCE_TEMPLATES = (("What comes next", 7400170001, "sequence_front.html", "sequence_back.html"),)
+SPECS = {
+    "term": (TERM_FIELDS, TERM_TEMPLATES),
+    "cloze": (CLOZE_FIELDS, CLOZE_TEMPLATES),
+    "sequence": (SEQUENCE_FIELDS, SEQUENCE_TEMPLATES),
+}
 FONT = "Noto Serif CJK TC"
 
 
@@ -78,7 +100,7 @@ def css() -> str:
 
 def model_source(kind: str) -> str:
     """Everything that defines a note type, for the ledger's content hash."""
-    fields, templates = (TERM_FIELDS, TERM_TEMPLATES) if kind == "term" else (CLOZE_FIELDS, CLOZE_TEMPLATES)
+    fields, templates = SPECS[kind]
     return repr((fields, _templates(templates), css()))
 
 
@@ -107,3 +129,25 @@ def cloze_model(mod: int) -> StableModel:
         sort_field_index=0,
         mod=mod,
     )
+
+
+def sequence_model(mod: int) -> StableModel:
+    """"What comes next": the order of a rite's sections, from the corpus' section markers."""
+    return StableModel(
+        SEQUENCE_MODEL_ID,
+        "Yili glossary rite sequence",
+        fields=_fields(SEQUENCE_FIELDS),
+        templates=_templates(SEQUENCE_TEMPLATES),
+        css=css(),
+        sort_field_index=0,
+        mod=mod,
+    )
+
+
+def all_models(mods: dict[str, int]) -> dict[str, StableModel]:
+    """Every note type, stamped with its modification time."""
+    return {
+        "term": term_model(mods["notetype:term"]),
+        "cloze": cloze_model(mods["notetype:cloze"]),
+        "sequence": sequence_model(mods["notetype:sequence"]),
+    }

@@ -100,13 +100,41 @@ def tags_for(entry: Entry, loci: list[Locus]) -> tuple[str, ...]:
     return tuple(sorted(tags))
 
 
-def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, related: list[Entry]) -> NoteSpec:
-    """The recognition/recall note of an entry."""
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
+SOUND_SUFFIXES = (".mp3", ".ogg", ".wav", ".m4a")
+
+
+def media_html(names: list[str]) -> str:
+    """``<img src>`` for images and ``[sound:…]`` for audio: the only references Anki follows."""
+    parts = []
+    for name in names:
+        if name.lower().endswith(IMAGE_SUFFIXES):
+            parts.append(f'<img src="{html.escape(name)}">')
+        elif name.lower().endswith(SOUND_SUFFIXES):
+            parts.append(f"[sound:{html.escape(name)}]")
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class PlanCard:
+    """The hall plan of a position: media names of the labelled and unlabelled drawings, and sources."""
+
+    labelled: str
+    question: str
+    loci: tuple[Locus, ...]
+    notes: tuple[str | None, ...]
+
+
+def _citations_html(items: list[tuple[Locus, str | None]]) -> str:
+    citations = [{"text": locus.text, "note": note, "label": locus.label(with_file=False)} for locus, note in items]
+    return _env().get_template("citations.html").render(citations=citations).strip()
+
+
+def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, related: list[Entry],
+              plan: PlanCard | None = None, media: list[str] = ()) -> NoteSpec:
+    """The recognition/recall (and, for positions on the plan, hall-plan) note of an entry."""
     env = _env()
-    citations = []
-    for citation, loci in zip(entry.citations, loci_by_citation):
-        if loci:
-            citations.append({"text": loci[0].text, "note": citation.note, "label": loci[0].label(with_file=False)})
+    citations = [(loci[0], c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
     places = [
         {"place": place, "layer": layer, "count": count}
         for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
@@ -121,10 +149,14 @@ def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, re
         html.escape(entry.definition_zh or ""),
         html.escape(CATEGORY_LABELS[entry.category]),
         html.escape("、".join(entry.rites)),
-        env.get_template("citations.html").render(citations=citations).strip(),
+        _citations_html(citations),
         env.get_template("concordance.html").render(places=places).strip(),
         env.get_template("related.html").render(related=related).strip(),
         html.escape(entry.id),
+        f'<img src="{plan.labelled}">' if plan else "",
+        f'<img src="{plan.question}">' if plan else "",
+        _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
+        media_html(list(media)),
     )
     flat = [locus for loci in loci_by_citation for locus in loci]
     return NoteSpec(f"note:{entry.id}", note_guid(entry.id), "term", fields, tags_for(entry, flat),
@@ -162,3 +194,20 @@ class StableNote(genanki.Note):
 
     def write_to_db(self, cursor, timestamp: float, deck_id: int, id_gen) -> None:  # type: ignore[override]
         super().write_to_db(cursor, self.mod, deck_id, id_gen)
+
+
+def sequence_note(step, following, preceding) -> NoteSpec:
+    """"What comes after 〈section〉?" for one section of a rite."""
+    locus = f"禮經本義, {step.page_id}" if step.page_id else "禮經本義"
+    fields = (
+        html.escape(step.key),
+        html.escape(normalize(step.rite)),
+        str(step.number),
+        html.escape(step.name),
+        html.escape(following.name) if following else "(the rite ends)",
+        html.escape(preceding.name) if preceding else "",
+        html.escape(locus),
+    )
+    tags = ("yili::category::sequence", f"yili::rite::{normalize(step.rite)}")
+    return NoteSpec(f"sequence:{step.key}", note_guid(step.key, "sequence"), "sequence", fields, tags,
+                    (step.rite,), "sequence")

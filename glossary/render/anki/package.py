@@ -17,7 +17,8 @@ from glossary.render.anki.models import StableModel
 from glossary.render.anki.notes import NoteSpec, StableNote
 
 ROOT_DECK = "Yili 仪礼 Glossary"
-CATEGORY_DECKS = {"object": "Objects 器物", "position": "Positions 位", "action": "Actions 仪节", "role": "Roles 人"}
+CATEGORY_DECKS = {"object": "Objects 器物", "position": "Positions 位", "action": "Actions 仪节", "role": "Roles 人",
+                  "sequence": "Order of the rite 仪节次第"}
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 

@@ -1,0 +1,84 @@
+"""The hall plan: places of the hall and courtyard, each fixed by cited passages."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from glossary.load import Loaded, PathKey, load_yaml, render_path
+from glossary.model import Citation
+from glossary.problems import ERROR, Problem
+from glossary.validate import citation_from, schema_problems
+
+FILENAME = "plan.yaml"
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place on the plan: an area, wall, pillar, steps, door, window, object or mark."""
+
+    id: str
+    label: str
+    kind: str
+    x: float
+    y: float
+    line: int
+    w: float = 0
+    h: float = 0
+    term: str | None = None
+    rites: tuple[str, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    note: str | None = None
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+
+@dataclass(frozen=True)
+class Plan:
+    width: float
+    height: float
+    places: tuple[Place, ...]
+
+    def for_term(self, term_id: str) -> Place | None:
+        return next((p for p in self.places if p.term == term_id), None)
+
+
+def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
+    """Load and validate ``plan.yaml``; every problem is reported with its line."""
+    loaded = load_yaml(path, str(path))
+    problems = list(loaded.problems)
+    if loaded.data is None:
+        return None, problems
+    schema_errors = schema_problems(loaded, "plan.schema.json")
+    problems.extend(problem for _, problem in schema_errors)
+    if schema_errors or not isinstance(loaded.data, dict):
+        return None, problems
+    places = []
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(loaded.data["places"]):
+        path: PathKey = ("places", index)
+        if raw["id"] in seen:
+            problems.append(Problem(loaded.file, loaded.line_of(path + ("id",)), render_path(loaded.data, path + ("id",)),
+                                    ERROR, f"duplicate place id {raw['id']!r} (first on line {seen[raw['id']]})"))
+            continue
+        seen[raw["id"]] = loaded.line_of(path)
+        places.append(_place(loaded, path, raw))
+    return Plan(float(loaded.data["width"]), float(loaded.data["height"]), tuple(places)), problems
+
+
+def _place(loaded: Loaded, path: PathKey, raw: dict) -> Place:
+    return Place(
+        id=raw["id"],
+        label=raw["label"],
+        kind=raw["kind"],
+        x=float(raw["x"]),
+        y=float(raw["y"]),
+        w=float(raw.get("w", 0)),
+        h=float(raw.get("h", 0)),
+        line=loaded.line_of(path),
+        term=raw.get("term"),
+        rites=tuple(raw.get("rites", ())),
+        citations=tuple(citation_from(loaded, path + ("citations", i), c) for i, c in enumerate(raw["citations"])),
+        note=raw.get("note"),
+    )
