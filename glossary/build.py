@@ -144,6 +144,8 @@ def write_file_atomically(path: Path, data: bytes) -> None:
     handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     with os.fdopen(handle, "wb") as stream:
         stream.write(data)
+    # mkstemp makes private files; keep the mode the file had, or the usual one.
+    os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
     os.replace(tmp, path)
 
 

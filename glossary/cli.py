@@ -144,6 +144,126 @@ def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top:
     click.echo("characters: " + "  ".join(f"{c} {n}" for c, n in result.chars))
 
 
+@cli.command()
+@click.argument("term")
+@click.option("--category", type=click.Choice(["object", "position", "action", "role"]), required=True)
+@click.option("--quote", help="A passage that contains the term: its locus is filled in.")
+@click.option("--rite", help="The rite (乡射礼, 士虞礼, 特牲馈食礼); default: the quote's.")
+@click.option("--append", is_flag=True, help="Append the scaffold to the terms file instead of printing it.")
+@TERMS
+@CORPUS
+def new(term: str, category: str, quote: str | None, rite: str | None, append: bool, terms: Path, corpus: Path) -> None:
+    """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
+    from glossary.contribute.new import best_locus, scaffold
+    from glossary.enrich import pinyin as ritual
+    from glossary.load import load_yaml
+    from glossary.validate import validate
+
+    entries, _ = validate(load_yaml(terms), terms.parent)
+    ritual.register(entries)
+    locus = None
+    if quote:
+        index = _index(corpus)
+        key, quote_index = normalize_with_map(quote)
+        loci = [index.locus(hit) for hit in index.find(key)]
+        if not loci:
+            hints = [f"nearest: {s.locus.label()}: 「{s.locus.text}」 — " + "; ".join(s.differences)
+                     for s in index.suggest(key, quote, quote_index)]
+            raise click.ClickException("the quote is not in the corpus\n" + "\n".join(hints))
+        locus = best_locus(loci)
+    text = scaffold(term, category, entries, quote, locus, rite)
+    if not append:
+        click.echo(text, nl=False)
+        return
+    from glossary.build import write_file_atomically
+
+    original = terms.read_bytes()
+    write_file_atomically(terms, original.rstrip(b"\n") + b"\n\n" + text.encode("utf-8"))
+    click.echo(f"appended to {terms}; fill in the TODOs, then run glossary check")
+
+
+@cli.command()
+@TERMS
+@click.option("--check", "check_only", is_flag=True, help="Exit 1 if the file is not formatted; write nothing.")
+def fmt(terms: Path, check_only: bool) -> None:
+    """Rewrite the terms file in canonical key order and layout, keeping comments."""
+    from glossary.build import write_file_atomically
+    from glossary.contribute.fmt import format_text
+    from glossary.load import load_yaml
+
+    before = load_yaml(terms)
+    if before.problems:
+        for problem in before.problems:
+            click.echo(str(problem), err=True)
+        raise click.ClickException("fix the file's YAML problems first")
+    text = terms.read_text(encoding="utf-8-sig")
+    formatted = format_text(text)
+    if formatted == text:
+        click.echo(f"{terms}: already formatted")
+        return
+    if check_only:
+        click.echo(f"{terms}: would be reformatted (run glossary fmt)")
+        sys.exit(1)
+    scratch = terms.with_name(f".{terms.name}.fmt-check")
+    scratch.write_text(formatted, encoding="utf-8")
+    try:
+        same = load_yaml(scratch).data == before.data
+    finally:
+        scratch.unlink()
+    if not same:
+        raise click.ClickException("formatting would change the data: nothing written (please report this)")
+    write_file_atomically(terms, formatted.encode("utf-8"))
+    click.echo(f"{terms}: formatted")
+
+
+@cli.command()
+@click.argument("old")
+@click.argument("new")
+def changelog(old: str, new: str) -> None:
+    """Added, changed and removed entries between two terms files (paths, or REV:path in git)."""
+    import yaml
+
+    from glossary.contribute.changelog import compare, markdown, read_version
+
+    try:
+        texts = [read_version(spec, Path.cwd()) for spec in (old, new)]
+        data = [yaml.safe_load(text) or [] for text in texts]
+    except (FileNotFoundError, yaml.YAMLError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(markdown(compare(data[0], data[1]), old, new), nl=False)
+
+
+@cli.command()
+@click.argument("entry_id")
+@TERMS
+@CORPUS
+@click.option("--out", type=click.Path(path_type=Path), help="HTML file to write (default preview-ID.html).")
+@click.option("--png", is_flag=True, help="Also write a PNG of the page through headless Chromium.")
+def preview(entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool) -> None:
+    """Render ENTRY_ID's cards (front and back of every card type) and its printed entry on one page."""
+    from glossary.build import gather, write_file_atomically
+    from glossary.check import check_project
+    from glossary.contribute.preview import preview as render_preview
+    from glossary.render.pdf import PdfError, screenshot
+
+    report = check_project(terms, corpus)
+    if not any(e.id == entry_id for e in report.entries):
+        for problem in report.problems:
+            click.echo(str(problem), err=True)
+        raise click.ClickException(f"no valid entry {entry_id!r} in {terms}")
+    html = render_preview(gather(report, terms.parent), entry_id)
+    out = out or Path(f"preview-{entry_id}.html")
+    write_file_atomically(out.resolve(), html)
+    click.echo(f"wrote {out}")
+    if png:
+        try:
+            image = screenshot(html)
+        except PdfError as exc:
+            raise click.ClickException(str(exc)) from None
+        write_file_atomically(out.with_suffix(".png").resolve(), image)
+        click.echo(f"wrote {out.with_suffix('.png')}")
+
+
 @cli.command(name="corpus")
 @CORPUS
 @click.option("--json", "as_json", is_flag=True)

@@ -59,3 +59,14 @@ def print_pdf(html: bytes) -> bytes:
         if not target.exists() or target.stat().st_size == 0:
             raise PdfError("Chromium wrote no PDF")
         return target.read_bytes()
+
+
+def screenshot(html: bytes, width: int = 1000, height: int = 2200) -> bytes:
+    """A PNG of the page as Chromium draws it at ``width`` × ``height`` pixels."""
+    with tempfile.TemporaryDirectory(prefix="glossary-png-") as tmp:
+        target = Path(tmp) / "out.png"
+        run_chromium(html, Path(tmp), f"--screenshot={target}", f"--window-size={width},{height}",
+                     "--hide-scrollbars", "--force-device-scale-factor=1")
+        if not target.exists() or target.stat().st_size == 0:
+            raise PdfError("Chromium wrote no screenshot")
+        return target.read_bytes()

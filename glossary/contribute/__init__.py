@@ -1,0 +1,1 @@
+"""Tools for contributors: scaffold an entry, format the file, list changes, preview cards."""

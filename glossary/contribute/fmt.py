@@ -1,0 +1,71 @@
+"""`glossary fmt`: terms.yaml in canonical key order and layout, comments kept.
+
+ruamel.yaml round-trips comments and block scalars; we only reorder keys and set
+list styles (short lists inline, citations as blocks). The result is re-read with
+our own loader and compared with the original data, so formatting never changes
+or loses an entry.
+"""
+from __future__ import annotations
+
+import io
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+ENTRY_ORDER = ("id", "term", "traditional", "pinyin", "category", "rites", "gloss", "definition",
+               "definition_zh", "citations", "related", "media", "tags")
+CITATION_ORDER = ("quote", "work", "juan", "page", "section", "layer", "note")
+FLOW_LISTS = ("rites", "related", "media", "tags")
+
+
+def _yaml() -> YAML:
+    yaml = YAML()
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 100
+    yaml.preserve_quotes = True
+    return yaml
+
+
+def _reorder(mapping: CommentedMap, order: tuple[str, ...]) -> CommentedMap:
+    keys = [k for k in order if k in mapping] + [k for k in mapping if k not in order]
+    if list(mapping) == keys:
+        return mapping
+    last_before = list(mapping)[-1]
+    result = CommentedMap()
+    for key in keys:
+        result[key] = mapping[key]
+        if key in mapping.ca.items:
+            result.ca.items[key] = mapping.ca.items[key]
+    # A comment after an entry (a section heading before the next one) hangs on its last key.
+    if last_before != keys[-1] and last_before in result.ca.items:
+        result.ca.items[keys[-1]] = result.ca.items.pop(last_before)
+    result.ca.comment = mapping.ca.comment
+    return result
+
+
+def format_text(text: str) -> str:
+    """The canonical form of a terms file's text."""
+    yaml = _yaml()
+    data = yaml.load(text)
+    if not isinstance(data, CommentedSeq):
+        return text
+    for i, entry in enumerate(data):
+        if not isinstance(entry, CommentedMap):
+            continue
+        entry = _reorder(entry, ENTRY_ORDER)
+        for name in FLOW_LISTS:
+            if isinstance(entry.get(name), CommentedSeq):
+                entry[name].fa.set_flow_style()
+        citations = entry.get("citations")
+        if isinstance(citations, CommentedSeq):
+            citations.fa.set_block_style()
+            for j, citation in enumerate(citations):
+                if isinstance(citation, CommentedMap):
+                    citation.fa.set_block_style()
+                    citations[j] = _reorder(citation, CITATION_ORDER)
+        entry.fa.set_block_style()
+        data[i] = entry
+    out = io.StringIO()
+    yaml.dump(data, out)
+    # ruamel indents the top-level list like the nested ones; entries start at the margin.
+    return "".join(line[2:] if line.startswith("  ") else line for line in out.getvalue().splitlines(True))

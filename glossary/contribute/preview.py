@@ -1,0 +1,90 @@
+"""`glossary preview ID`: every card of an entry (front and back, with the deck's CSS) and its
+printed entry on one HTML page, so a contributor sees the result without opening Anki."""
+from __future__ import annotations
+
+import base64
+import re
+from html import escape
+
+import chevron
+
+from glossary.model import Glossary
+from glossary.render.anki.models import SPECS, css, template_text
+from glossary.render.anki.notes import NoteSpec
+from glossary.render.anki.render import note_specs, plan_media
+from glossary.render.printed import PrintOptions, render_glossary
+
+CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}")
+
+
+def _fields(spec: NoteSpec) -> dict[str, str]:
+    names = [name for name, _ in SPECS[spec.kind][0]]
+    return dict(zip(names, spec.fields))
+
+
+def render_card(template: str, fields: dict[str, str], front: str | None = None) -> str:
+    """Anki's template language, enough for our templates: fields, sections, cloze, tts, FrontSide."""
+    text = re.sub(r"\{\{tts [^}]*\}\}", '<span class="tts" title="read aloud by Anki">[audio]</span>', template)
+    cloze_side = "back" if front is not None else "front"
+
+    def cloze(match: re.Match[str]) -> str:
+        value = fields.get(match.group(1), "")
+        if cloze_side == "front":
+            return CLOZE.sub(lambda m: f'<span class="cloze">[{m.group(3) or "…"}]</span>', value)
+        return CLOZE.sub(lambda m: f'<span class="cloze">{m.group(2)}</span>', value)
+
+    text = re.sub(r"\{\{cloze:(\w+)\}\}", cloze, text)
+    text = text.replace("{{FrontSide}}", front or "")
+    # Fields hold HTML already: Anki does not escape them, so neither do we.
+    text = re.sub(r"\{\{(?![#/^{])([\w]+)\}\}", r"{{{\1}}}", text)
+    return chevron.render(text, fields)
+
+
+def _inline_media(html: str, media: dict[str, bytes]) -> str:
+    for name, data in media.items():
+        mime = "image/svg+xml" if name.endswith(".svg") else "application/octet-stream"
+        html = html.replace(f'src="{name}"', f'src="data:{mime};base64,{base64.b64encode(data).decode()}"')
+    return html
+
+
+def preview(glossary: Glossary, entry_id: str) -> bytes:
+    """One self-contained page: the entry's cards, then its printed entry."""
+    specs = [s for s in note_specs(glossary) if s.fields and s.key in (f"note:{entry_id}", f"cloze:{entry_id}")]
+    media = {**glossary.media, **plan_media(glossary)}
+    cards = []
+    for spec in specs:
+        fields = _fields(spec)
+        for name, _, front_file, back_file in SPECS[spec.kind][1]:
+            front = render_card(template_text(front_file), fields)
+            if not re.sub(r"<[^>]+>|\s", "", front):
+                continue  # Anki makes no card when the front is empty (e.g. no hall plan)
+            back = render_card(template_text(back_file), fields, front=front)
+            cards.append((name, _inline_media(front, media), _inline_media(back, media)))
+    printed = render_glossary(glossary, PrintOptions()).decode("utf-8")
+    start = printed.find(f'<article class="entry" id="e-{entry_id}">')
+    end = printed.find("</article>", start) + len("</article>")
+    style = printed[printed.find("<style>") + 7 : printed.find("</style>")]
+    entry_html = printed[start:end] if start != -1 else "<p>(not in the printed glossary)</p>"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>Preview: {escape(entry_id)}</title>",
+        "<style>",
+        css(),
+        ".preview-card { display: inline-block; vertical-align: top; width: 420px; margin: 10px; "
+        "border: 1px solid #ccc; border-radius: 8px; overflow: hidden; }",
+        ".preview-card h3 { margin: 0; padding: 6px 10px; font: 13px sans-serif; background: #eee; }",
+        ".preview-card .card { padding: 12px; min-height: 120px; }",
+        ".night .card { color: #e8e6e3; background: #1e1e1e; }",
+        ".printed { max-width: 180mm; margin: 20px auto; padding: 10mm; border: 1px solid #ccc; }",
+        "</style><style>",
+        re.sub(r"@page[^{]*\{(?:[^{}]|\{[^{}]*\})*\}", "", style),
+        "</style></head><body>",
+        f"<h1>Preview of <code>{escape(entry_id)}</code></h1>",
+    ]
+    for name, front, back in cards:
+        for side, html in (("front", front), ("back", back)):
+            parts.append(f'<div class="preview-card"><h3>{escape(name)} — {side}</h3><div class="card">{html}</div></div>')
+    parts.append(f'<h2>Printed glossary</h2><div class="printed">{entry_html}</div>')
+    parts.append("</body></html>")
+    return "\n".join(parts).encode("utf-8")
