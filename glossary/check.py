@@ -91,6 +91,7 @@ def check_project(
         report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
         return report
     checker = CitationChecker(report.index)
+    checker.prepare([citation for entry in entries for citation in entry.citations])
     for entry in entries:
         for i, rite in enumerate(entry.rites):
             if not checker.known_rite(rite):
@@ -119,6 +120,7 @@ def _check_plan(report: Report, path: Path, checker: CitationChecker) -> None:
     if plan is None:
         return
     report.plan = plan
+    checker.prepare([citation for place in plan.places for citation in place.citations])
     ids = {entry.id for entry in report.entries}
     for place in plan.places:
         if place.term is not None and place.term not in ids:

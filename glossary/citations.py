@@ -28,6 +28,15 @@ class CitationChecker:
             _key(rite): rite for info in corpus.texts for _, rite in info.rites
         } | {_key(rite): rite for doc in corpus.documents for _, rite in doc.rites}
         self.sections = {_key(name) for doc in corpus.documents for _, name in doc.sections}
+        #: Near-miss votes computed for many quotes at once (see :meth:`prepare`).
+        self._votes: dict = {}
+
+    def prepare(self, citations: list[Citation]) -> None:
+        """Search all quotes in one pass, and the near misses of those not found in another."""
+        keys = [normalize(c.quote) for c in citations]
+        self.index.prefetch(keys)
+        missing = sorted({k for k in keys if len(k) >= 2 and not self.index.find(k)})
+        self._votes = self.index.chunk_votes(missing) if missing else {}
 
     def known_rite(self, name: str) -> bool:
         """Whether a rite name (any script) is one the corpus manifest knows."""
@@ -70,7 +79,7 @@ class CitationChecker:
         if not loci:
             hints = tuple(
                 f"nearest: {s.locus.label()}: 「{s.locus.text}」 — " + "; ".join(s.differences)
-                for s in self.index.suggest(key, citation.quote, quote_index)
+                for s in self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
             )
             problem("quote", "not found in the corpus" + ("" if hints else " (no near passage either)"), hints=hints)
             return CitationResult(owner, index, "not-found"), problems

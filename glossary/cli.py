@@ -1,17 +1,21 @@
-"""The ``glossary`` command: a thin layer over check, locate and build."""
+"""The ``glossary`` command: a thin layer over check, locate and build.
+
+Commands import what they need when they run, so ``glossary --help`` starts fast.
+"""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from glossary import __version__
-from glossary.corpus import CorpusError, load_corpus
-from glossary.index import CorpusIndex
-from glossary.normalize import normalize_with_map
 from glossary.problems import dump_json
+
+if TYPE_CHECKING:
+    from glossary.corpus import Corpus
+    from glossary.index import CorpusIndex
 
 TERMS = click.option("--terms", default="terms.yaml", show_default=True, type=click.Path(path_type=Path),
                      help="The glossary file.")
@@ -61,6 +65,8 @@ def check(terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of occurrences.")
 def locate(passage: str, corpus: Path, as_json: bool) -> None:
     """Every place PASSAGE stands in the corpus (any script; punctuation ignored)."""
+    from glossary.normalize import normalize_with_map
+
     index = _index(corpus)
     key, quote_index = normalize_with_map(passage)
     loci = [index.locus(hit) for hit in index.find(key)]
@@ -163,6 +169,8 @@ def new(term: str, category: str, quote: str | None, rite: str | None, append: b
     ritual.register(entries)
     locus = None
     if quote:
+        from glossary.normalize import normalize_with_map
+
         index = _index(corpus)
         key, quote_index = normalize_with_map(quote)
         loci = [index.locus(hit) for hit in index.find(key)]
@@ -292,14 +300,18 @@ def corpus_info(corpus: Path, as_json: bool) -> None:
         click.echo(f"corpus warning: {warning}")
 
 
-def _load(corpus: Path):
+def _load(corpus: Path) -> "Corpus":
+    from glossary.corpus import CorpusError, load_corpus
+
     try:
         return load_corpus(corpus)
     except CorpusError as exc:
         raise click.ClickException(str(exc)) from None
 
 
-def _index(corpus: Path) -> CorpusIndex:
+def _index(corpus: Path) -> "CorpusIndex":
+    from glossary.index import CorpusIndex
+
     return CorpusIndex(_load(corpus))
 
 

@@ -12,8 +12,10 @@ import re
 from array import array
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import ahocorasick
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
@@ -64,6 +66,8 @@ class CorpusIndex:
                 parts.append(key)
                 position += len(key) + len(SEPARATOR)
         self.text = SEPARATOR.join(parts)
+        #: Exact occurrences found in advance by :meth:`prefetch`.
+        self._found: dict[str, list[int]] = {}
 
     # -- exact search -------------------------------------------------------
     def find(self, key: str) -> list[Hit]:
@@ -71,7 +75,9 @@ class CorpusIndex:
         if not key or SEPARATOR in key:
             return []
         found: dict[int, Hit] = {}
-        if PLACEHOLDER not in key:
+        if key in self._found:
+            found.update((pos, Hit(pos, pos + len(key))) for pos in self._found[key])
+        elif PLACEHOLDER not in key:
             pos = self.text.find(key)
             while pos != -1:
                 found[pos] = Hit(pos, pos + len(key))
@@ -146,14 +152,56 @@ class CorpusIndex:
         )
 
     # -- near misses --------------------------------------------------------
-    def suggest(self, key: str, quote: str, quote_index: list[int], limit: int = 3) -> list[Suggestion]:
-        """The passages nearest to a quote that was not found, with a character diff.
+    def prefetch(self, keys: Iterable[str]) -> None:
+        """Find many quotes in one pass over the corpus (Aho–Corasick); ``find`` then answers from memory.
 
-        ``quote`` is the quote as written and ``quote_index`` maps each character of
-        its normalised ``key`` back to it, so differences are numbered as written.
+        Checking a glossary costs about one read of the corpus, however many citations it has.
         """
-        if len(key) < 2:
-            return []
+        exact = sorted({k for k in keys if k and SEPARATOR not in k and PLACEHOLDER not in k} - set(self._found))
+        if not exact:
+            return
+        automaton = ahocorasick.Automaton()
+        for key in exact:
+            automaton.add_word(key, key)
+        automaton.make_automaton()
+        found: dict[str, list[int]] = {key: [] for key in exact}
+        for end, key in automaton.iter(self.text):
+            found[key].append(end - len(key) + 1)
+        for key, starts in found.items():
+            self._found[key] = starts
+
+    def chunk_votes(self, keys: Iterable[str]) -> dict[str, Counter[int]]:
+        """For quotes that were not found: votes for where each almost stands, from one pass.
+
+        Each quote is cut into overlapping 4-character chunks; every place a chunk occurs
+        votes for the alignment (position − chunk offset). One Aho–Corasick pass serves all.
+        """
+        chunks: dict[str, list[tuple[str, int]]] = {}
+        for key in keys:
+            size = 4 if len(key) >= 8 else 2
+            offsets = sorted(set(range(0, max(1, len(key) - size + 1), 2)) | {max(0, len(key) - size)})
+            for k in offsets:
+                chunk = key[k : k + size]
+                if len(chunk) == size:
+                    chunks.setdefault(chunk, []).append((key, k))
+        votes: dict[str, Counter[int]] = {key: Counter() for key in keys}
+        if not chunks:
+            return votes
+        automaton = ahocorasick.Automaton()
+        for chunk, owners in chunks.items():
+            automaton.add_word(chunk, (chunk, owners))
+        automaton.make_automaton()
+        seen: Counter[str] = Counter()
+        for end, (chunk, owners) in automaton.iter(self.text):
+            seen[chunk] += 1
+            if seen[chunk] > MAX_BIGRAM_HITS:
+                continue  # a chunk this common says little about where a near miss is
+            start = end - len(chunk) + 1
+            for key, k in owners:
+                votes[key][start - k] += 1
+        return votes
+
+    def _bigram_votes(self, key: str) -> Counter[int]:
         votes: Counter[int] = Counter()
         for k in range(len(key) - 1):
             bigram = key[k : k + 2]
@@ -163,7 +211,23 @@ class CorpusIndex:
                 votes[pos - k] += 1
                 seen += 1
                 pos = self.text.find(bigram, pos + 1)
-        needed = max(1, (len(key) - 1) // 4)
+        return votes
+
+    def suggest(self, key: str, quote: str, quote_index: Sequence[int], limit: int = 3,
+                votes: Counter[int] | None = None) -> list[Suggestion]:
+        """The passages nearest to a quote that was not found, with a character diff.
+
+        ``quote`` is the quote as written and ``quote_index`` maps each character of
+        its normalised ``key`` back to it, so differences are numbered as written.
+        ``votes`` (from :meth:`chunk_votes`) saves a scan per quote when checking many.
+        """
+        if len(key) < 2:
+            return []
+        if votes is None:
+            votes = self._bigram_votes(key)
+            needed = max(1, (len(key) - 1) // 4)
+        else:
+            needed = 1
         ranked: list[tuple[float, int, int]] = []
         taken: set[int] = set()
         for diagonal, count in votes.most_common(40):
@@ -220,7 +284,7 @@ def _overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int):
 
 
 def describe_differences(
-    key: str, corpus_key: str, quote: str, quote_index: list[int], printed: list[str]
+    key: str, corpus_key: str, quote: str, quote_index: Sequence[int], printed: list[str]
 ) -> tuple[str, ...]:
     """Character-level differences, numbered by the quote as written.
 

@@ -15,6 +15,8 @@ import yaml
 from glossary.problems import ERROR, Problem
 
 PathKey = tuple[object, ...]
+#: libyaml's parser when PyYAML has it (ten times faster); the same safe node graph either way.
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 STANDARD_TAGS = {
     f"tag:yaml.org,2002:{name}"
     for name in ("str", "int", "float", "bool", "null", "timestamp", "map", "seq")
@@ -128,7 +130,7 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     if text is None:
         return loaded
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
@@ -149,7 +151,7 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     if node is None:
         _error(loaded, 1, "the file holds no entries (it is empty or only comments)")
         return loaded
-    aliases = [e.start_mark.line + 1 for e in yaml.parse(text, Loader=yaml.SafeLoader) if isinstance(e, yaml.AliasEvent)]
+    aliases = [e.start_mark.line + 1 for e in yaml.parse(text, Loader=LOADER) if isinstance(e, yaml.AliasEvent)]
     if aliases:
         # Refuse the file outright: an alias bomb must not be expanded by anything downstream.
         more = f" (and {len(aliases) - 1} more)" if len(aliases) > 1 else ""

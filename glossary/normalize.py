@@ -7,7 +7,9 @@ normalised character maps back to exactly one printed character).
 """
 from __future__ import annotations
 
+import re
 import unicodedata
+from array import array
 from functools import lru_cache
 from importlib import resources
 
@@ -53,18 +55,37 @@ def fold_char(ch: str) -> str:
     return VARIANTS.get(simplified, simplified)
 
 
+def _table(text: str) -> tuple[dict[int, str | None], str]:
+    """A str.translate table for the characters of ``text``, and those it drops."""
+    table: dict[int, str | None] = {}
+    dropped = []
+    for ch in set(text):
+        key = fold_char(ch)
+        if not key:
+            table[ord(ch)] = None
+            dropped.append(ch)
+        elif key != ch:
+            table[ord(ch)] = key
+    return table, "".join(sorted(dropped))
+
+
 def normalize(text: str) -> str:
     """The matching key of a text."""
-    return "".join(fold_char(ch) for ch in text)
+    return text.translate(_table(text)[0])
 
 
-def normalize_with_map(text: str) -> tuple[str, list[int]]:
-    """The matching key and, for each of its characters, the index in ``text``."""
-    chars: list[str] = []
-    index: list[int] = []
-    for i, ch in enumerate(text):
-        key = fold_char(ch)
-        if key:
-            chars.append(key)
-            index.append(i)
-    return "".join(chars), index
+def normalize_with_map(text: str) -> tuple[str, array]:
+    """The matching key and, for each of its characters, the index in ``text``.
+
+    Both come from C-level passes (str.translate, one regex over the kept runs), so a
+    stream of millions of characters costs no Python object per character.
+    """
+    table, dropped = _table(text)
+    index = array("I")
+    if not dropped:
+        index.extend(range(len(text)))
+    else:
+        kept = re.compile("[^" + "".join(re.escape(ch) for ch in dropped) + "]+")
+        for run in kept.finditer(text):
+            index.extend(range(run.start(), run.end()))
+    return text.translate(table), index

@@ -17,9 +17,11 @@ class DocumentBuilder:
         self.info = text_info
         self.path = path
         self.text = text
-        self._main: tuple[list[str], array] = ([], array("I"))
-        self._comment: tuple[list[str], array] | None = None
-        self._closed: list[tuple[list[str], array]] = []
+        # Streams are kept as runs [start, end) of the file's text, not as characters:
+        # a corpus of millions of characters must not become millions of objects.
+        self._main: list[list[int]] = []
+        self._comment: list[list[int]] | None = None
+        self._closed: list[list[list[int]]] = []
         self.pages: list[tuple[int, tuple[str, str | None]]] = []
         self.juans: list[tuple[int, int]] = []
         self.rites: list[tuple[int, str]] = []
@@ -31,22 +33,30 @@ class DocumentBuilder:
             self.line_starts.append(match.end())
 
     def char(self, ch: str, offset: int, layer: str) -> None:
-        """A visible character of ``layer`` at ``offset`` in the file."""
+        """The visible character ``ch`` (the file's text at ``offset``) belongs to ``layer``."""
         if layer == "commentary":
             if self._comment is None:
-                self._comment = ([], array("I"))
-            target = self._comment
+                self._comment = []
+            runs = self._comment
         else:
             self.end_commentary()
-            target = self._main
-        target[0].append(ch)
-        target[1].append(offset)
+            runs = self._main
+        if runs and runs[-1][1] == offset:
+            runs[-1][1] = offset + 1
+        else:
+            runs.append([offset, offset + 1])
 
     def end_commentary(self) -> None:
         """Close the current commentary passage: the next commentary starts a new one."""
-        if self._comment is not None and self._comment[0]:
+        if self._comment:
             self._closed.append(self._comment)
         self._comment = None
+
+    def _stream_parts(self, runs: list[list[int]]) -> tuple[str, array]:
+        offsets = array("I")
+        for start, end in runs:
+            offsets.extend(range(start, end))
+        return "".join(self.text[start:end] for start, end in runs), offsets
 
     def page(self, offset: int, label: str, page_id: str | None) -> None:
         self.pages.append((offset, (label, page_id)))
@@ -79,11 +89,11 @@ class DocumentBuilder:
         self.end_commentary()
         self.close_section(len(self.text))
         streams: list[Stream] = []
-        main_chars, main_offsets = self._main
-        if main_chars:
-            streams.append(Stream(self.info.main_layer, "".join(main_chars), main_offsets))
-        for chars, offsets in self._closed:
-            text = "".join(chars)
+        if self._main:
+            text, offsets = self._stream_parts(self._main)
+            streams.append(Stream(self.info.main_layer, text, offsets))
+        for runs in self._closed:
+            text, offsets = self._stream_parts(runs)
             if normalize(text):
                 streams.append(Stream("commentary", text, offsets, find_commentators(text)))
         return Document(
