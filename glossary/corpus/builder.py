@@ -34,6 +34,10 @@ class DocumentBuilder:
 
     def char(self, ch: str, offset: int, layer: str) -> None:
         """The visible character ``ch`` (the file's text at ``offset``) belongs to ``layer``."""
+        self.run(offset, offset + 1, layer)
+
+    def run(self, start: int, end: int, layer: str) -> None:
+        """The file's text from ``start`` to ``end`` is visible text of ``layer``."""
         if layer == "commentary":
             if self._comment is None:
                 self._comment = []
@@ -41,10 +45,10 @@ class DocumentBuilder:
         else:
             self.end_commentary()
             runs = self._main
-        if runs and runs[-1][1] == offset:
-            runs[-1][1] = offset + 1
+        if runs and runs[-1][1] == start:
+            runs[-1][1] = end
         else:
-            runs.append([offset, offset + 1])
+            runs.append([start, end])
 
     def end_commentary(self) -> None:
         """Close the current commentary passage: the next commentary starts a new one."""

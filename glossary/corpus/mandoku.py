@@ -31,6 +31,11 @@ def _headline(body: str, indent: int, info: TextInfo) -> bool:
     return indent in info.heading_indents and not body.startswith("(") and len(plain) <= 12 and "○" not in plain
 
 
+#: One line's tokens: page marks, line ends, brackets, the column divider, spacing, text.
+TOKEN = re.compile(r"<pb:([^>]+)>|¶|[()/]|[\u3000 ]+|[^()/\u3000 ¶<]+|<")
+SPACE = ("\u3000", " ")
+
+
 def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
     """Read one mandoku file into a :class:`Document`."""
     doc = DocumentBuilder(info, path, text)
@@ -45,26 +50,19 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
             if match and (number := parse_number(match.group(1))) is not None:
                 doc.juan(line_start, number)
             continue
-        # Positions of visible content: page marks, ¶ and the line end are markup.
-        chars: list[tuple[int, str]] = []
-        pos = 0
-        content = raw.rstrip("\r\n")
-        while pos < len(content):
-            mark = PAGE_MARK.match(content, pos)
-            if mark:
-                page_id = mark.group(1)
+        # Visible tokens of the line; page marks and ¶ are markup.
+        tokens = []
+        for token in TOKEN.finditer(raw.rstrip("\r\n")):
+            if token.group(1) is not None:
+                page_id = token.group(1)
                 leaf = PAGE_ID.search(page_id)
-                doc.page(line_start + pos, leaf.group(2) if leaf else page_id, page_id)
-                pos = mark.end()
-                continue
-            if content[pos] != "¶":
-                chars.append((line_start + pos, content[pos]))
-            pos += 1
+                doc.page(line_start + token.start(), leaf.group(2) if leaf else page_id, page_id)
+            elif token.group() != "¶":
+                tokens.append(token)
         indent = 0
-        while indent < len(chars) and chars[indent][1] in (INDENT, " "):
-            indent += 1
-        body_chars = chars[indent:]
-        body = "".join(ch for _, ch in body_chars)
+        while tokens and tokens[0].group()[0] in SPACE:
+            indent += len(tokens.pop(0).group())
+        body = "".join(t.group() for t in tokens)
         if not body:
             continue
         if _headline(body, indent, info):
@@ -76,28 +74,28 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
             doc.close_section(line_start)
             doc.end_commentary()
             doc.open_section(marker.group(1))
-            body_chars = body_chars[marker.end():]
+            # The marker is the first text token (its name runs up to a space or a note).
+            tokens = tokens[1:]
             in_notes_block = True
         elif indent == 0 and not body.startswith("(") and in_notes_block:
             # The classic resumes at the margin: the marker's section ends here.
             doc.close_section(line_start)
             in_notes_block = False
-        for char_offset, ch in body_chars:
-            if ch == "(":
+        for token in tokens:
+            value = token.group()
+            if value == "(":
                 depth += 1
-            elif ch == ")":
+            elif value == ")":
                 if depth == 0:
-                    doc.warn(char_offset, "')' without '('")
+                    doc.warn(line_start + token.start(), "')' without '('")
                 else:
                     depth -= 1
-                    if depth == 0:
-                        continue
-            elif ch == "/" and depth:
+            elif value == "/" and depth:
                 continue
-            elif ch in (INDENT, " ") and not depth:
+            elif value[0] in SPACE and not depth:
                 continue
             else:
-                doc.char(ch, char_offset, "commentary" if depth else info.main_layer)
+                doc.run(line_start + token.start(), line_start + token.end(), "commentary" if depth else info.main_layer)
         if depth:
             doc.warn(line_start, "'(' not closed on its line")
             depth = 0

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Benchmarks for the citation checker (issue: a checker that scales). Prints one report.
+
+(a) `check` of the shipped glossary vs one read-and-normalise pass of the corpus;
+(b) a synthetic 10 M-character corpus built from the real 禮經本義 text with 10 k citations
+    (exact, variant-form, other-script and misquoted): our checker vs a naive per-quote scan
+    (normalise, str.find per quote, rapidfuzz window over the whole text on a miss), with peak
+    memory (RSS of a fresh process for each side);
+(c) `glossary --help` start-up vs `python -c pass`;
+(d) the full build of the shipped glossary (decks, HTML, terms.json; no PDF);
+(e) check time at 1, 2, 5 and 10 M characters.
+
+Usage: python benchmarks/run.py [--quick]   (--quick: 2 M characters, 2 k citations)
+No timed assertions live in the tests; the numbers go in docs/benchmarks.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SOURCE = ROOT / "corpus" / "kanripo" / "KR1d0044"
+
+
+def median_time(fn, runs: int = 3) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def in_subprocess(code: str) -> dict:
+    """Run ``code`` in a fresh interpreter; it prints a JSON dict; peak RSS is added."""
+    wrapper = code + "\nimport resource, json, sys\nRESULT['peak_rss_mb'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\nprint(json.dumps(RESULT))\n"
+    out = subprocess.run([sys.executable, "-c", wrapper], capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+# -- (a) ---------------------------------------------------------------------------------
+def bench_shipped() -> dict:
+    from glossary.check import check_project
+    from glossary.normalize import normalize_with_map
+
+    files = sorted((ROOT / "corpus").rglob("*.txt"))
+
+    def read_and_normalise() -> None:
+        for path in files:
+            normalize_with_map(path.read_text(encoding="utf-8"))
+
+    check_project(ROOT / "terms.yaml", ROOT / "corpus")  # warm imports and caches
+    baseline = median_time(read_and_normalise)
+    check = median_time(lambda: check_project(ROOT / "terms.yaml", ROOT / "corpus"))
+    chars = sum(len(p.read_text(encoding="utf-8")) for p in files)
+    return {"corpus_chars": chars, "read_normalise_s": baseline, "check_s": check, "ratio": check / baseline}
+
+
+# -- (b), (e): the synthetic corpus ------------------------------------------------------
+def make_corpus(folder: Path, target_chars: int) -> int:
+    """Copies of the real 禮經本義 files (renamed) until the corpus holds ``target_chars``."""
+    texts = folder / "texts"
+    texts.mkdir(parents=True)
+    sources = sorted(SOURCE.glob("KR1d0044_0*.txt"))
+    files, total, copy = [], 0, 0
+    while total < target_chars:
+        for source in sources:
+            text = source.read_text(encoding="utf-8")
+            name = f"texts/c{copy:03d}_{source.name}"
+            (folder / name).write_text(text, encoding="utf-8")
+            files.append(name)
+            total += len(text)
+            if total >= target_chars:
+                break
+        copy += 1
+    manifest = {"texts": [{"id": "SYN", "title": "禮經本義", "work": "禮經本義", "author": "蔡德晉", "edition": "synthetic",
+                           "script": "traditional", "format": "mandoku", "main_layer": "classic",
+                           "section_markers": True, "files": files}]}
+    (folder / "manifest.yaml").write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+    return total
+
+
+def make_citations(count: int, seed: int = 7) -> list[dict]:
+    """Quotes from the real text: 40% exact, 20% variant forms, 20% other script, 20% one character wrong."""
+    import opencc
+
+    from glossary.corpus import load_corpus
+    from glossary.normalize import VARIANTS
+
+    corpus = load_corpus(ROOT / "corpus")
+    streams = [s.text for d in corpus.documents if d.text_info.id == "KR1d0044" for s in d.streams if len(s.text) > 40]
+    rng = random.Random(seed)
+    back = {}
+    for variant, standard in sorted(VARIANTS.items()):
+        back.setdefault(standard, variant)
+    t2s = opencc.OpenCC("t2s")
+    citations = []
+    for i in range(count):
+        text = rng.choice(streams)
+        length = rng.randint(6, 20)
+        start = rng.randrange(0, len(text) - length)
+        quote = text[start : start + length]
+        kind = ("exact", "exact", "variant", "script", "misquote")[i % 5]
+        if kind == "variant":
+            quote = "".join(back.get(ch, ch) for ch in quote)
+        elif kind == "script":
+            quote = t2s.convert(quote)
+        elif kind == "misquote":
+            k = rng.randrange(len(quote))
+            quote = quote[:k] + rng.choice("甲乙丙丁戊己庚辛壬癸") + quote[k + 1 :]
+        citations.append({"kind": kind, "quote": quote})
+    return citations
+
+
+OURS = """
+import json, time, sys
+sys.path.insert(0, {root!r})
+from glossary.corpus import load_corpus
+from glossary.index import CorpusIndex
+from glossary.citations import CitationChecker
+from glossary.model import Citation
+citations = json.load(open({cites!r}, encoding="utf-8"))
+start = time.perf_counter()
+index = CorpusIndex(load_corpus({corpus!r}))
+loaded = time.perf_counter()
+checker = CitationChecker(index)
+items = [Citation(quote=c["quote"], line=i + 1) for i, c in enumerate(citations)]
+checker.prepare(items)
+verified = 0
+for i, citation in enumerate(items):
+    result, problems = checker.check("synthetic.yaml", f"c{{i}}", 0, citation)
+    verified += result.verified
+end = time.perf_counter()
+RESULT = {{"seconds": end - start, "load_index_s": loaded - start, "check_s": end - loaded,
+          "verified": verified, "citations": len(items), "chars": sum(len(d.text) for d in index.corpus.documents)}}
+"""
+
+NAIVE = """
+import json, time, sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from rapidfuzz import fuzz
+from glossary.normalize import normalize, normalize_with_map
+citations = json.load(open({cites!r}, encoding="utf-8"))[: {sample}]
+start = time.perf_counter()
+text = "\\n".join(normalize_with_map(p.read_text(encoding="utf-8"))[0] for p in sorted(Path({corpus!r}).rglob("*.txt")))
+normalised = time.perf_counter()
+found = 0
+for c in citations:
+    key = normalize(c["quote"])
+    if text.find(key) != -1:
+        found += 1
+    else:
+        fuzz.partial_ratio_alignment(key, text)  # the fuzzy window over the whole text
+end = time.perf_counter()
+RESULT = {{"normalise_s": normalised - start, "scan_s": end - normalised, "sample": len(citations), "found": found}}
+"""
+
+
+def bench_synthetic(sizes: list[int], count: int, naive_sample: int) -> dict:
+    results: dict = {"sizes": {}}
+    with tempfile.TemporaryDirectory(prefix="glossary-bench-") as tmp:
+        tmp_path = Path(tmp)
+        cites = tmp_path / "citations.json"
+        citations = make_citations(count)
+        cites.write_text(json.dumps(citations, ensure_ascii=False), encoding="utf-8")
+        results["mix"] = {k: sum(1 for c in citations if c["kind"] == k) for k in ("exact", "variant", "script", "misquote")}
+        for size in sizes:
+            folder = tmp_path / f"c{size}"
+            chars = make_corpus(folder, size)
+            ours = in_subprocess(OURS.format(root=str(ROOT), cites=str(cites), corpus=str(folder)))
+            ours["corpus_chars"] = chars
+            ours["utf8_mb"] = sum(p.stat().st_size for p in folder.rglob("*.txt")) / 1e6
+            results["sizes"][size] = ours
+            if size == max(sizes):
+                naive = in_subprocess(NAIVE.format(root=str(ROOT), cites=str(cites), corpus=str(folder), sample=naive_sample))
+                per_quote = naive["scan_s"] / naive["sample"]
+                naive["extrapolated_s"] = naive["normalise_s"] + per_quote * count
+                results["naive"] = naive
+            shutil.rmtree(folder)
+    return results
+
+
+# -- (c), (d) ----------------------------------------------------------------------------
+def bench_startup() -> dict:
+    def run(*args: str) -> float:
+        return median_time(lambda: subprocess.run([sys.executable, *args], capture_output=True, check=True), runs=7)
+
+    bare = run("-c", "pass")
+    help_time = run("-m", "glossary", "--help")
+    return {"python_s": bare, "help_s": help_time, "ratio": help_time / bare}
+
+
+def bench_build() -> dict:
+    with tempfile.TemporaryDirectory(prefix="glossary-build-") as tmp:
+        project = Path(tmp) / "p"
+        project.mkdir()
+        for name in ("terms.yaml", "plan.yaml", "anki-ledger.json"):
+            if (ROOT / name).exists():
+                shutil.copy(ROOT / name, project / name)
+        env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}
+        command = [sys.executable, "-m", "glossary", "build", "--terms", str(project / "terms.yaml"),
+                   "--corpus", str(ROOT / "corpus"), "--out", str(Path(tmp) / "dist")]
+        seconds = median_time(lambda: subprocess.run(command, capture_output=True, check=True, env=env), runs=3)
+    return {"build_s": seconds}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    sizes = [1_000_000, 2_000_000] if args.quick else [1_000_000, 2_000_000, 5_000_000, 10_000_000]
+    count = 2_000 if args.quick else 10_000
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}"
+    print(f"# Benchmarks — {machine}")
+    a = bench_shipped()
+    print(f"(a) check of the shipped glossary: {a['check_s']:.3f} s; read+normalise of the corpus "
+          f"({a['corpus_chars']:,} chars): {a['read_normalise_s']:.3f} s; ratio {a['ratio']:.1f}×")
+    b = bench_synthetic(sizes, count, naive_sample=200 if not args.quick else 60)
+    top = b["sizes"][max(sizes)]
+    naive = b["naive"]
+    print(f"(b) {top['corpus_chars']:,} chars ({top['utf8_mb']:.1f} MB UTF-8), {count:,} citations {b['mix']}:")
+    print(f"    ours: {top['seconds']:.1f} s (load+index {top['load_index_s']:.1f} s, check {top['check_s']:.1f} s), "
+          f"{top['verified']:,} verified, peak RSS {top['peak_rss_mb']:.0f} MB "
+          f"= {top['peak_rss_mb'] / top['utf8_mb']:.1f}× the corpus text")
+    print(f"    naive: normalise {naive['normalise_s']:.1f} s + {naive['scan_s']:.1f} s for {naive['sample']} quotes "
+          f"→ {naive['extrapolated_s']:.0f} s for {count:,} (extrapolated); speed-up {naive['extrapolated_s'] / top['seconds']:.0f}×")
+    c = bench_startup()
+    print(f"(c) glossary --help {c['help_s'] * 1000:.0f} ms vs python -c pass {c['python_s'] * 1000:.0f} ms: {c['ratio']:.1f}×")
+    d = bench_build()
+    print(f"(d) full build of the shipped glossary (no PDF): {d['build_s']:.1f} s")
+    print("(e) check time by corpus size:")
+    for size, result in sorted(b["sizes"].items()):
+        print(f"    {result['corpus_chars'] / 1e6:5.1f} M chars: {result['seconds']:6.1f} s "
+              f"({result['seconds'] / (result['corpus_chars'] / 1e6):.2f} s per M), peak RSS {result['peak_rss_mb']:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
