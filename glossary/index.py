@@ -230,36 +230,38 @@ class CorpusIndex:
             needed = 1
         ranked: list[tuple[float, int, int]] = []
         taken: set[int] = set()
-        for diagonal, count in votes.most_common(40):
+        candidates: list[tuple[float, int, str, int, int]] = []
+        for diagonal, count in votes.most_common(12):
             if count < needed:
                 break
             lo = max(0, diagonal - 4)
             hi = min(len(self.text), diagonal + len(key) + 4)
-            window = self.text[lo:hi].split(SEPARATOR)
             # Keep the window inside the stream the diagonal falls in.
             offset = lo
-            for piece in window:
+            for piece in self.text[lo:hi].split(SEPARATOR):
                 if offset <= max(diagonal, lo) <= offset + len(piece):
                     break
                 offset += len(piece) + 1
-            alignment = fuzz.partial_ratio_alignment(key, piece)
-            if alignment is None or not piece:
-                continue
+            alignment = fuzz.partial_ratio_alignment(key, piece) if piece else None
+            if alignment is not None:
+                candidates.append((alignment.score, offset, piece, alignment.dest_start, alignment.dest_end))
+        candidates.sort(key=lambda c: (-c[0], c[1] + c[3]))
+        for score, offset, piece, lo_best, hi_best in candidates:
+            if len(ranked) == limit:
+                break
             # partial_ratio aligns windows of the quote's length; a quote that drops or
             # adds characters aligns best with a slightly shorter or longer window.
-            lo_best, hi_best = alignment.dest_start, alignment.dest_end
             best = (Levenshtein.distance(key, piece[lo_best:hi_best]), 0)
             for s in range(max(0, lo_best - 3), min(len(piece), lo_best + 4)):
                 for e in range(max(s + 1, hi_best - 3), min(len(piece), hi_best + 3) + 1):
-                    score = (Levenshtein.distance(key, piece[s:e]), abs(e - s - len(key)))
-                    if score < best:
-                        best, lo_best, hi_best = score, s, e
-            start = offset + lo_best
-            end = offset + hi_best
+                    trial = (Levenshtein.distance(key, piece[s:e]), abs(e - s - len(key)))
+                    if trial < best:
+                        best, lo_best, hi_best = trial, s, e
+            start, end = offset + lo_best, offset + hi_best
             if start in taken or end <= start:
                 continue
             taken.add(start)
-            ranked.append((alignment.score, start, end))
+            ranked.append((score, start, end))
         ranked.sort(key=lambda r: (-r[0], r[1]))
         suggestions = []
         for score, start, end in ranked[:limit]:
