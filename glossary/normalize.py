@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from array import array
 from functools import lru_cache
 from importlib import resources
 
 import opencc
+
+from glossary.offsets import OffsetMap
 
 PLACEHOLDER = "〇"
 
@@ -74,18 +75,16 @@ def normalize(text: str) -> str:
     return text.translate(_table(text)[0])
 
 
-def normalize_with_map(text: str) -> tuple[str, array]:
+def normalize_with_map(text: str) -> tuple[str, OffsetMap]:
     """The matching key and, for each of its characters, the index in ``text``.
 
     Both come from C-level passes (str.translate, one regex over the kept runs), so a
     stream of millions of characters costs no Python object per character.
     """
     table, dropped = _table(text)
-    index = array("I")
     if not dropped:
-        index.extend(range(len(text)))
+        index = OffsetMap([(0, len(text))])
     else:
         kept = re.compile("[^" + "".join(re.escape(ch) for ch in dropped) + "]+")
-        for run in kept.finditer(text):
-            index.extend(range(run.start(), run.end()))
+        index = OffsetMap(run.span() for run in kept.finditer(text))
     return text.translate(table), index

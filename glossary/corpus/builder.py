@@ -8,6 +8,7 @@ from bisect import bisect_right
 from glossary.corpus.commentators import find_commentators
 from glossary.corpus.model import CorpusWarning, Document, Stream, TextInfo
 from glossary.normalize import normalize
+from glossary.offsets import OffsetMap
 
 
 class DocumentBuilder:
@@ -56,11 +57,8 @@ class DocumentBuilder:
             self._closed.append(self._comment)
         self._comment = None
 
-    def _stream_parts(self, runs: list[list[int]]) -> tuple[str, array]:
-        offsets = array("I")
-        for start, end in runs:
-            offsets.extend(range(start, end))
-        return "".join(self.text[start:end] for start, end in runs), offsets
+    def _stream_parts(self, runs: list[list[int]]) -> tuple[str, OffsetMap]:
+        return "".join(self.text[start:end] for start, end in runs), OffsetMap(map(tuple, runs))
 
     def page(self, offset: int, label: str, page_id: str | None) -> None:
         self.pages.append((offset, (label, page_id)))

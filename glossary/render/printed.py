@@ -54,25 +54,31 @@ def rite_of(name: str) -> tuple[str, str, str] | None:
     return next((r for r in RITES if normalize(r[0]) == normalize(name)), None)
 
 
+def by_category(members: list[Entry] | tuple[Entry, ...], first: int = 1) -> list[tuple[str, tuple[str, str], list]]:
+    """(category, heading, [(number, entry) …]) in pinyin order, numbered from ``first``."""
+    groups, number = [], first
+    for category in CATEGORIES:
+        items = []
+        for entry in sorted((e for e in members if e.category == category), key=indexes.pinyin_key):
+            items.append((number, entry))
+            number += 1
+        groups.append((category, CATEGORY_LABELS[category], items))
+    return groups
+
+
 def sections(entries: tuple[Entry, ...]) -> list[dict]:
     """Entries under their first rite, then by category, numbered §1… in book order."""
     placed: dict[str, list[Entry]] = {}
     for entry in entries:
         rite = rite_of(entry.rites[0]) if entry.rites else None
         placed.setdefault((rite or OTHER)[1], []).append(entry)
-    result, number = [], 0
+    result, number = [], 1
     for name, slug, english in (*RITES, OTHER):
         members = placed.get(slug, [])
-        if not members:
-            continue
-        groups = []
-        for category in CATEGORIES:
-            items = []
-            for entry in sorted((e for e in members if e.category == category), key=indexes.pinyin_key):
-                number += 1
-                items.append((number, entry))
-            groups.append((category, CATEGORY_LABELS[category], items))
-        result.append({"name": name, "slug": slug, "english": english, "groups": groups, "count": len(members)})
+        if members:
+            groups = by_category(members, number)
+            number += len(members)
+            result.append({"name": name, "slug": slug, "english": english, "groups": groups, "count": len(members)})
     return result
 
 
@@ -136,14 +142,7 @@ def render_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> t
         raise ValueError(f"no study sheet for {rite_name!r}: choose one of {', '.join(r[0] for r in RITES)}")
     name, slug, english = rite
     members = tuple(e for e in glossary.entries if any(normalize(r) == normalize(name) for r in e.rites))
-    groups, number = [], 0
-    for category in CATEGORIES:
-        items = []
-        for entry in sorted((e for e in members if e.category == category), key=indexes.pinyin_key):
-            number += 1
-            items.append((number, entry))
-        groups.append((category, CATEGORY_LABELS[category], items))
-    info = {"name": name, "slug": slug, "english": english, "groups": groups}
+    info = {"name": name, "slug": slug, "english": english, "groups": by_category(members)}
     env = _env()
     css = env.get_template("sheet.css").render(paper=PAPER[options.paper], rite=info)
     html = env.get_template("sheet.html").render(css=Markup(css), rite=info, count=len(members))

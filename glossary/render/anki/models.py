@@ -104,50 +104,25 @@ def model_source(kind: str) -> str:
     return repr((fields, _templates(templates), css()))
 
 
-def term_model(mod: int) -> StableModel:
-    """Recognition (characters → reading and meaning) and recall (meaning → characters)."""
-    return StableModel(
-        TERM_MODEL_ID,
-        "Yili glossary term",
-        fields=_fields(TERM_FIELDS),
-        templates=_templates(TERM_TEMPLATES),
-        css=css(),
-        sort_field_index=0,
-        mod=mod,
-    )
+#: kind → (model id, name, genanki model type).
+MODELS = {
+    # Recognition (characters → reading and meaning), recall (meaning → characters), hall plan.
+    "term": (TERM_MODEL_ID, "Yili glossary term", genanki.Model.FRONT_BACK),
+    # The term blanked inside one of its verified source passages, with the locus shown.
+    "cloze": (CLOZE_MODEL_ID, "Yili glossary passage cloze", genanki.Model.CLOZE),
+    # "What comes next": the order of a rite's sections, from the corpus' section markers.
+    "sequence": (SEQUENCE_MODEL_ID, "Yili glossary rite sequence", genanki.Model.FRONT_BACK),
+}
 
 
-def cloze_model(mod: int) -> StableModel:
-    """The term blanked inside one of its verified source passages, with the locus shown."""
-    return StableModel(
-        CLOZE_MODEL_ID,
-        "Yili glossary passage cloze",
-        fields=_fields(CLOZE_FIELDS),
-        templates=_templates(CLOZE_TEMPLATES),
-        css=css(),
-        model_type=genanki.Model.CLOZE,
-        sort_field_index=0,
-        mod=mod,
-    )
-
-
-def sequence_model(mod: int) -> StableModel:
-    """"What comes next": the order of a rite's sections, from the corpus' section markers."""
-    return StableModel(
-        SEQUENCE_MODEL_ID,
-        "Yili glossary rite sequence",
-        fields=_fields(SEQUENCE_FIELDS),
-        templates=_templates(SEQUENCE_TEMPLATES),
-        css=css(),
-        sort_field_index=0,
-        mod=mod,
-    )
+def model(kind: str, mod: int) -> StableModel:
+    """The note type ``kind``, stamped with its modification time."""
+    model_id, name, model_type = MODELS[kind]
+    fields, templates = SPECS[kind]
+    return StableModel(model_id, name, fields=_fields(fields), templates=_templates(templates), css=css(),
+                       model_type=model_type, sort_field_index=0, mod=mod)
 
 
 def all_models(mods: dict[str, int]) -> dict[str, StableModel]:
     """Every note type, stamped with its modification time."""
-    return {
-        "term": term_model(mods["notetype:term"]),
-        "cloze": cloze_model(mods["notetype:cloze"]),
-        "sequence": sequence_model(mods["notetype:sequence"]),
-    }
+    return {kind: model(kind, mods[f"notetype:{kind}"]) for kind in MODELS}
