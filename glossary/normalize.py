@@ -8,7 +8,6 @@ normalised character maps back to exactly one printed character).
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from importlib import resources
 
@@ -38,13 +37,16 @@ VARIANTS, PROTECTED = _load_table()
 _T2S = opencc.OpenCC("t2s")
 
 
+#: Runs of characters that matching keeps: letters and numbers (``\w`` without ``_``).
+KEPT = re.compile(r"[^\W_]+")
+
+
 @lru_cache(maxsize=None)
 def fold_char(ch: str) -> str:
     """The matching key of one character ('' for punctuation and spacing)."""
     if ch in PROTECTED:
         return ch
-    category = unicodedata.category(ch)
-    if category[0] not in "LN":
+    if not KEPT.fullmatch(ch):
         return ""
     standard = VARIANTS.get(ch, ch)
     if standard in PROTECTED:
@@ -56,35 +58,33 @@ def fold_char(ch: str) -> str:
     return VARIANTS.get(simplified, simplified)
 
 
-def _table(text: str) -> tuple[dict[int, str | None], str]:
-    """A str.translate table for the characters of ``text``, and those it drops."""
-    table: dict[int, str | None] = {}
-    dropped = []
-    for ch in set(text):
+#: str.translate table of every character seen so far whose key differs from itself.
+_FOLDS: dict[int, str] = {}
+_SEEN: set[str] = set()
+
+
+def _learn(text: str) -> None:
+    """Extend the fold table with the characters of ``text`` not seen before."""
+    for ch in set(text) - _SEEN:
         key = fold_char(ch)
-        if not key:
-            table[ord(ch)] = None
-            dropped.append(ch)
-        elif key != ch:
-            table[ord(ch)] = key
-    return table, "".join(sorted(dropped))
+        if key and key != ch:
+            _FOLDS[ord(ch)] = key
+        _SEEN.add(ch)
 
 
 def normalize(text: str) -> str:
     """The matching key of a text."""
-    return text.translate(_table(text)[0])
+    _learn(text)
+    return "".join(KEPT.findall(text)).translate(_FOLDS)
 
 
 def normalize_with_map(text: str) -> tuple[str, OffsetMap]:
     """The matching key and, for each of its characters, the index in ``text``.
 
-    Both come from C-level passes (str.translate, one regex over the kept runs), so a
+    Both come from C-level passes (one regex over the kept runs, str.translate), so a
     stream of millions of characters costs no Python object per character.
     """
-    table, dropped = _table(text)
-    if not dropped:
-        index = OffsetMap([(0, len(text))])
-    else:
-        kept = re.compile("[^" + "".join(re.escape(ch) for ch in dropped) + "]+")
-        index = OffsetMap(run.span() for run in kept.finditer(text))
-    return text.translate(table), index
+    _learn(text)
+    runs = list(KEPT.finditer(text))
+    index = OffsetMap(run.span() for run in runs)
+    return "".join(run.group() for run in runs).translate(_FOLDS), index

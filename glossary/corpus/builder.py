@@ -7,7 +7,7 @@ from bisect import bisect_right
 
 from glossary.corpus.commentators import find_commentators
 from glossary.corpus.model import CorpusWarning, Document, Stream, TextInfo
-from glossary.normalize import normalize
+from glossary.normalize import KEPT
 from glossary.offsets import OffsetMap
 
 
@@ -96,7 +96,7 @@ class DocumentBuilder:
             streams.append(Stream(self.info.main_layer, text, offsets))
         for runs in self._closed:
             text, offsets = self._stream_parts(runs)
-            if normalize(text):
+            if KEPT.search(text):
                 streams.append(Stream("commentary", text, offsets, find_commentators(text)))
         return Document(
             text_info=self.info,
