@@ -75,7 +75,12 @@ class CitationChecker:
         if not key:
             problem("quote", "the quote has no characters to look for")
             return CitationResult(owner, index, "invalid"), problems
-        loci = [self.index.locus(hit) for hit in self.index.find(key)]
+        hits = self.index.find(key)
+        if hits and not citation.locus_fields() and PLACEHOLDER not in key and not any(h.placeholders for h in hits):
+            # Every occurrence agrees: resolve them to loci only if an output needs them.
+            return CitationResult(owner, index, "verified",
+                                  pending=lambda: tuple(self.index.locus(hit) for hit in hits)), problems
+        loci = [self.index.locus(hit) for hit in hits]
         if not loci:
             hints = tuple(
                 f"nearest: {s.locus.label()}: 「{s.locus.text}」 — " + "; ".join(s.differences)
@@ -96,7 +101,7 @@ class CitationChecker:
                 f"the quote is in the corpus, but not at {given}",
                 hints=hints,
             )
-            return CitationResult(owner, index, "locus-mismatch", tuple(loci)), problems
+            return CitationResult(owner, index, "locus-mismatch", resolved=tuple(loci)), problems
         wildcard = sorted({p for locus in agreeing for p in locus.placeholders})
         if wildcard or PLACEHOLDER in key:
             positions = "、".join(f"第{quote_index[p - 1] + 1}字" for p in wildcard)
@@ -105,7 +110,7 @@ class CitationChecker:
                 f"verified only through the corpus' 〇 placeholder (any one character) at {positions}",
                 WARNING,
             )
-        return CitationResult(owner, index, "verified", tuple(agreeing)), problems
+        return CitationResult(owner, index, "verified", resolved=tuple(agreeing)), problems
 
 
 def _page_matches(page: str, locus: Locus) -> bool:

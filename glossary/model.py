@@ -1,7 +1,9 @@
 """The glossary's data model: frozen, and free of I/O."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from glossary.corpus.model import Locus
@@ -72,14 +74,23 @@ class Entry:
         return dict(self.lines).get(name, self.line)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CitationResult:
-    """What the checker found for one citation."""
+    """What the checker found for one citation.
+
+    A citation that names no place agrees with every occurrence; its loci are resolved
+    (``pending``) only when an output asks for them, so a plain check stays fast.
+    """
 
     entry_id: str
     index: int
     status: str  # verified | not-found | locus-mismatch | invalid
-    loci: tuple[Locus, ...] = ()
+    resolved: tuple[Locus, ...] = ()
+    pending: Callable[[], tuple[Locus, ...]] | None = None
+
+    @cached_property
+    def loci(self) -> tuple[Locus, ...]:
+        return self.pending() if self.pending is not None else self.resolved
 
     @property
     def verified(self) -> bool:
