@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import html.parser
-import os
 import re
 import shutil
 import subprocess
