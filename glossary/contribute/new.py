@@ -55,14 +55,7 @@ def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, 
     if quote:
         lines.append(f"    - quote: {quote}")
         if locus is not None:
-            lines.append(f"      work: {locus.title}")
-            if locus.juan is not None:
-                lines.append(f"      juan: {locus.juan}")
-            if locus.page:
-                lines.append(f"      page: {locus.page}")
-            if locus.section:
-                lines.append(f"      section: {locus.section}")
-            lines.append(f"      layer: {locus.layer}")
+            lines.extend(f"      {name}: {value}" for name, value in locus.citation_fields().items())
     else:
         lines.append("    - quote: TODO a passage that `glossary locate` finds")
     lines.append("  related: []")

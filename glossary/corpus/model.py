@@ -161,6 +161,11 @@ class Locus:
         parts.append(self.layer if not self.commentator else f"{self.layer} ({self.commentator})")
         return " ".join(parts) + (f" [{self.file}:{self.line}]" if with_file else "")
 
+    def citation_fields(self) -> dict[str, object]:
+        """The locus fields a citation of this place would give (work, juan, page, section, layer)."""
+        fields = {"work": self.title, "juan": self.juan, "page": self.page, "section": self.section, "layer": self.layer}
+        return {k: v for k, v in fields.items() if v is not None and v != ""}
+
     def to_json(self) -> dict[str, object]:
         return {
             "work": self.work,
