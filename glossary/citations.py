@@ -9,6 +9,13 @@ from glossary.problems import ERROR, WARNING, Problem
 from glossary.validate import did_you_mean
 
 
+#: Longer quotes are not looked for: a citation quotes a passage, not a chapter (and very long
+#: search words make Aho–Corasick automatons and alignments slow or unsafe).
+MAX_QUOTE = 2000
+#: Near misses are looked for only for quotes up to this length (alignment cost grows with it).
+MAX_SUGGEST = 300
+
+
 def _key(value: object) -> str:
     return normalize(str(value)).lower()
 
@@ -33,9 +40,9 @@ class CitationChecker:
 
     def prepare(self, citations: list[Citation]) -> None:
         """Search all quotes in one pass, and the near misses of those not found in another."""
-        keys = [normalize(c.quote) for c in citations]
+        keys = [k for k in (normalize(c.quote) for c in citations) if len(k) <= MAX_QUOTE]
         self.index.prefetch(keys)
-        missing = sorted({k for k in keys if len(k) >= 2 and not self.index.find(k)})
+        missing = sorted({k for k in keys if 2 <= len(k) <= MAX_SUGGEST and not self.index.find(k)})
         self._votes = self.index.chunk_votes(missing) if missing else {}
 
     def known_rite(self, name: str) -> bool:
@@ -75,6 +82,10 @@ class CitationChecker:
         if not key:
             problem("quote", "the quote has no characters to look for")
             return CitationResult(owner, index, "invalid"), problems
+        if len(key) > MAX_QUOTE:
+            problem("quote", f"not found: a quote of {len(key):,} characters is longer than any passage "
+                             f"checked ({MAX_QUOTE:,}); quote the passage itself")
+            return CitationResult(owner, index, "not-found"), problems
         hits = self.index.find(key)
         if hits and not citation.locus_fields() and PLACEHOLDER not in key and not any(h.placeholders for h in hits):
             # Every occurrence agrees: resolve them to loci only if an output needs them.
@@ -84,7 +95,8 @@ class CitationChecker:
         if not loci:
             hints = tuple(
                 f"nearest: {s.locus.label()}: 「{s.locus.text}」 — " + "; ".join(s.differences)
-                for s in self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
+                for s in (self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
+                          if len(key) <= MAX_SUGGEST else ())
             )
             problem("quote", "not found in the corpus" + ("" if hints else " (no near passage either)"), hints=hints)
             return CitationResult(owner, index, "not-found"), problems

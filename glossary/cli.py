@@ -67,8 +67,12 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
     """Every place PASSAGE stands in the corpus (any script; punctuation ignored)."""
     from glossary.normalize import normalize_with_map
 
-    index = _index(corpus)
+    from glossary.citations import MAX_QUOTE
+
     key, quote_index = normalize_with_map(passage)
+    if len(key) > MAX_QUOTE:
+        raise click.ClickException(f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})")
+    index = _index(corpus)
     loci = [index.locus(hit) for hit in index.find(key)]
     if as_json:
         keys = ("work", "title", "file", "juan", "page", "section", "layer", "page_id", "rite",

@@ -7,6 +7,9 @@ reported, and only YAML's standard scalar tags are accepted.
 """
 from __future__ import annotations
 
+import re
+from array import array
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +37,8 @@ class Loaded:
     #: Data paths the loader already reported, so validation does not repeat them.
     reported: set[PathKey] = field(default_factory=set)
     pending: list[tuple[int, PathKey]] = field(default_factory=list)
+    #: Data paths whose value was refused (a tag, a bad date): they hold None.
+    voided: set[PathKey] = field(default_factory=set)
 
     def line_of(self, path: PathKey) -> int:
         """The line of the node at ``path``, or of its nearest ancestor."""
@@ -43,12 +48,29 @@ class Loaded:
         return self.lines.get(path, 1)
 
 
-def _error(loaded: Loaded, line: int, message: str, path: PathKey | None = None) -> None:
+def _error(loaded: Loaded, line: int, message: str, path: PathKey | None = None, suppress: bool = True) -> None:
     # Paths are rendered once the data is built, so entries can be named by id.
     loaded.problems.append(Problem(loaded.file, line, "", ERROR, message))
     if path is not None:
-        loaded.reported.add(path)
+        if suppress:
+            # Validation would only repeat this problem at this path in other words.
+            loaded.reported.add(path)
         loaded.pending.append((len(loaded.problems) - 1, path))
+
+
+class Lines:
+    """Line numbers as editors, grep and GitHub count them: only ``\n`` ends a line.
+
+    YAML also breaks lines at U+2028, U+2029, U+0085 and a lone CR; its marks' character
+    index, not their line, is therefore turned into a line here.
+    """
+
+    def __init__(self, text: str):
+        self._breaks = array("L", (m.start() for m in re.finditer("\n", text)))
+        self._last = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+
+    def at(self, index: int) -> int:
+        return max(1, min(bisect_left(self._breaks, index) + 1, self._last))
 
 
 def _decode(loaded: Loaded, data: bytes) -> str | None:
@@ -63,25 +85,28 @@ def _decode(loaded: Loaded, data: bytes) -> str | None:
 
 
 class _Builder:
-    def __init__(self, loaded: Loaded):
+    def __init__(self, loaded: Loaded, lines: Lines):
         self.loaded = loaded
+        self.lines = lines
         self.constructor = yaml.constructor.SafeConstructor()
 
     def build(self, node: yaml.Node, path: PathKey) -> object:
-        line = node.start_mark.line + 1
+        line = self.lines.at(node.start_mark.index)
         self.loaded.lines[path] = line
         if node.tag not in STANDARD_TAGS:
             _error(self.loaded, line, f"unsupported YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')}", path)
+            self.loaded.voided.add(path)
             return None
         if isinstance(node, yaml.MappingNode):
             result: dict[object, object] = {}
             first_line: dict[object, int] = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
-                    _error(self.loaded, key_node.start_mark.line + 1, "mapping keys must be plain text", path)
+                    _error(self.loaded, self.lines.at(key_node.start_mark.index), "mapping keys must be plain text",
+                           path, suppress=False)
                     continue
                 key = self.build(key_node, path + ("<key>",))
-                key_line = key_node.start_mark.line + 1
+                key_line = self.lines.at(key_node.start_mark.index)
                 if key in first_line:
                     _error(
                         self.loaded,
@@ -97,8 +122,10 @@ class _Builder:
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         try:
             return self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
-            _error(self.loaded, line, f"bad value: {getattr(exc, 'problem', exc)}", path)
+        except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError, KeyError,
+            # AttributeError … for values such as 2001-02-30 or `!!bool maybe`: all are bad data here.
+            _error(self.loaded, line, f"bad value {node.value!r}: {getattr(exc, 'problem', None) or exc}", path)
+            self.loaded.voided.add(path)
             return None
 
 
@@ -129,18 +156,28 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     text = _decode(loaded, raw)
     if text is None:
         return loaded
+    lines_of = Lines(text)
     try:
         node = yaml.compose(text, Loader=LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
+        line = lines_of.at(mark.index) if mark else 1
         message = " ".join(str(part) for part in (exc.context, exc.problem) if part)
-        if exc.context_mark and exc.problem_mark and exc.context_mark.line != exc.problem_mark.line:
-            message += f" (opened on line {exc.context_mark.line + 1})"
+        if exc.context_mark and exc.problem_mark and lines_of.at(exc.context_mark.index) != line:
+            message += f" (opened on line {lines_of.at(exc.context_mark.index)})"
         lines = text.splitlines()
         if 0 < line <= len(lines) and "\t" in lines[line - 1]:
             message += " (tabs cannot indent YAML: use spaces)"
         _error(loaded, line, f"YAML syntax error: {message}")
+        return loaded
+    except yaml.reader.ReaderError as exc:
+        # Control characters: the reader knows the character's position, not its line
+        # (libyaml counts UTF-8 bytes, PyYAML's own reader characters).
+        position = exc.position
+        if LOADER is not yaml.SafeLoader:
+            position = len(text.encode("utf-8")[:position].decode("utf-8", "ignore"))
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        _error(loaded, lines_of.at(position), f"character U+{code:04X} is not allowed in YAML ({exc.reason})")
         return loaded
     except yaml.YAMLError as exc:
         _error(loaded, 1, f"YAML error: {exc}")
@@ -151,14 +188,14 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     if node is None:
         _error(loaded, 1, "the file holds no entries (it is empty or only comments)")
         return loaded
-    aliases = [e.start_mark.line + 1 for e in yaml.parse(text, Loader=LOADER) if isinstance(e, yaml.AliasEvent)]
+    aliases = [lines_of.at(e.start_mark.index) for e in yaml.parse(text, Loader=LOADER) if isinstance(e, yaml.AliasEvent)]
     if aliases:
         # Refuse the file outright: an alias bomb must not be expanded by anything downstream.
         more = f" (and {len(aliases) - 1} more)" if len(aliases) > 1 else ""
         _error(loaded, aliases[0], f"YAML aliases (*name) are not allowed in a terms file{more}")
         return loaded
     try:
-        loaded.data = _Builder(loaded).build(node, ())
+        loaded.data = _Builder(loaded, lines_of).build(node, ())
     except RecursionError:
         _error(loaded, 1, "YAML nested too deeply to be a terms file")
     for i, path in loaded.pending:

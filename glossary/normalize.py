@@ -43,7 +43,23 @@ KEPT = re.compile(r"[^\W_]+")
 
 @lru_cache(maxsize=None)
 def fold_char(ch: str) -> str:
-    """The matching key of one character ('' for punctuation and spacing)."""
+    """The matching key of one character ('' for punctuation and spacing).
+
+    Folding repeats until the character no longer changes (隣 → 鄰 → 邻, 薴 → 苧 → 苎),
+    so a key folds to itself.
+    """
+    key = _fold_once(ch)
+    seen = {ch}
+    while key and key not in seen:
+        seen.add(key)
+        following = _fold_once(key)
+        if following == key:
+            break
+        key = following
+    return key
+
+
+def _fold_once(ch: str) -> str:
     if ch in PROTECTED:
         return ch
     if not KEPT.fullmatch(ch):

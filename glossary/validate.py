@@ -154,6 +154,8 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
     if not isinstance(loaded.data, list):
         return [], problems
     data: list = loaded.data
+    # An entry with a value the loader refused (a tag, a bad date) holds None there: not buildable.
+    broken.update(path[0] for path in loaded.voided if path and isinstance(path[0], int))
 
     def add(path: PathKey, message: str) -> None:
         problems.append(Problem(loaded.file, loaded.line_of(path), render_path(data, path), ERROR, message))
@@ -172,14 +174,14 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
     for index, raw in enumerate(data):
         if not isinstance(raw, dict):
             continue
-        for i, target in enumerate(raw.get("related") or ()):
+        for i, target in enumerate(_list(raw, "related")):
             if not isinstance(target, str):
                 continue
             if target == raw.get("id"):
                 add((index, "related", i), "an entry cannot be related to itself")
             elif target not in first_line:
                 add((index, "related", i), f"unknown id {target!r}{did_you_mean(target, tuple(first_line))}")
-        for i, name in enumerate(raw.get("media") or ()):
+        for i, name in enumerate(_list(raw, "media")):
             if isinstance(name, str) and (message := check_media_path(name, base)):
                 add((index, "media", i), message)
             elif isinstance(name, str):
@@ -188,7 +190,7 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                 if bare in media_names and media_names[bare] != name:
                     add((index, "media", i), f"media file name {bare!r} is already used by {media_names[bare]!r}")
                 media_names.setdefault(bare, name)
-        for i, citation in enumerate(raw.get("citations") or ()):
+        for i, citation in enumerate(_list(raw, "citations")):
             juan = citation.get("juan") if isinstance(citation, dict) else None
             if juan is not None and not isinstance(juan, bool) and parse_number(str(juan)) is None:
                 add((index, "citations", i, "juan"), f"{juan!r} is not a 卷 number (write 4 or 卷四)")
@@ -199,6 +201,12 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
         if index not in broken and isinstance(raw, dict)
     ]
     return entries, problems
+
+
+def _list(raw: dict, name: str) -> list:
+    """A list field's items; anything else the schema has already reported."""
+    value = raw.get(name)
+    return value if isinstance(value, list) else []
 
 
 def check_media_path(name: str, base: Path) -> str | None:
