@@ -9,12 +9,17 @@ from glossary.normalize import normalize, normalize_with_map
 
 
 @lru_cache(maxsize=1)
-def commentator_pattern() -> re.Pattern[str]:
-    """A pattern over *normalised* text: a known name followed by 曰 or 说."""
+def commentator_names() -> tuple[str, ...]:
+    """The known commentators' names, normalised, longest first."""
     text = resources.files("glossary.data").joinpath("commentators.tsv").read_text(encoding="utf-8")
     names = [line.split("\t")[0] for line in text.splitlines() if line and not line.startswith("#")]
-    keys = sorted({normalize(name) for name in names}, key=len, reverse=True)
-    return re.compile("(" + "|".join(map(re.escape, keys)) + ")(?=曰|说)")
+    return tuple(sorted({normalize(name) for name in names}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def commentator_pattern() -> re.Pattern[str]:
+    """A pattern over *normalised* text: a known name followed by 曰 or 说."""
+    return re.compile("(" + "|".join(map(re.escape, commentator_names())) + ")(?=曰|说)")
 
 
 def find_commentators(text: str) -> tuple[tuple[int, str | None], ...]:

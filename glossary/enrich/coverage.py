@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from glossary.corpus.commentators import commentator_names
 from glossary.index import CorpusIndex
 from glossary.model import Entry
 from glossary.normalize import normalize
@@ -36,8 +37,10 @@ def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], l
             pair = text[i : i + 2]
             if len(pair) == 2 and not (set(pair) & FUNCTION_CHARS):
                 words[pair] += 1
+    # Words inside a headword, or pieces of a commentator's name (敖君善, 郑康成), are not new terms.
+    known = tuple(headwords) + commentator_names()
     for word in list(words):
-        if any(word in headword for headword in headwords):
+        if any(word in name for name in known):
             del words[word]
     return Coverage(
         rites=tuple(rites),
