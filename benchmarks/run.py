@@ -151,7 +151,7 @@ loci = sum(len(r.loci) for r in results)  # what `check --format json` and `buil
 resolved = time.perf_counter()
 RESULT = {{"seconds": end - start, "load_index_s": loaded - start, "check_s": end - loaded,
           "loci": loci, "loci_s": resolved - end, "check_peak_mb": check_peak,
-          "verified": verified, "citations": len(items), "chars": sum(len(d.text) for d in index.corpus.documents)}}
+          "verified": verified, "citations": len(items), "chars": sum(d.length for d in index.corpus.documents)}}
 """
 
 NAIVE = """

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from glossary.citations import CitationChecker, headword_problem
 from glossary.corpus import CorpusError, load_corpus
-from glossary.enrich.pinyin import reading_problems, register
+from glossary.enrich.pinyin import reading_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
 from glossary.corpus.model import Locus
@@ -107,7 +107,6 @@ def check_project(
             report.problems.append(warning)
         for severity, message in reading_problems(entry):
             report.problems.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
-    register(entries)
     if plan_path.exists():
         _check_plan(report, plan_path, checker)
     report.problems.sort()

@@ -1,8 +1,10 @@
 """Locating citations: is each quote in the corpus, at the place it names?"""
 from __future__ import annotations
 
+from array import array
+
 from glossary.corpus import Corpus, Locus
-from glossary.index import CorpusIndex
+from glossary.index import CorpusIndex, Hit
 from glossary.model import Citation, CitationResult, Entry
 from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
 from glossary.problems import ERROR, WARNING, Problem
@@ -88,9 +90,11 @@ class CitationChecker:
             return CitationResult(owner, index, "not-found"), problems
         hits = self.index.find(key)
         if hits and not citation.locus_fields() and PLACEHOLDER not in key and not any(h.placeholders for h in hits):
-            # Every occurrence agrees: resolve them to loci only if an output needs them.
-            return CitationResult(owner, index, "verified",
-                                  pending=lambda: tuple(self.index.locus(hit) for hit in hits)), problems
+            # Every occurrence agrees: resolve them to loci only if an output needs them
+            # (kept meanwhile as bare positions: a large corpus has many).
+            starts, size = array("Q", (hit.start for hit in hits)), len(key)
+            return CitationResult(owner, index, "verified", pending=lambda: tuple(
+                self.index.locus(Hit(start, start + size)) for start in starts)), problems
         loci = [self.index.locus(hit) for hit in hits]
         if not loci:
             hints = tuple(

@@ -170,7 +170,7 @@ class CorpusIndex:
         for key, starts in found.items():
             self._found[key] = starts
 
-    def chunk_votes(self, keys: Iterable[str]) -> dict[str, Counter[int]]:
+    def chunk_votes(self, keys: Iterable[str]) -> dict[str, array]:
         """For quotes that were not found: votes for where each almost stands, from one pass.
 
         Each quote is cut into overlapping 4-character chunks; every place a chunk occurs
@@ -184,7 +184,8 @@ class CorpusIndex:
                 chunk = key[k : k + size]
                 if len(chunk) == size:
                     chunks.setdefault(chunk, []).append((key, k))
-        votes: dict[str, Counter[int]] = {key: Counter() for key in keys}
+        # Votes are kept as bare alignments (8 bytes each) and counted per quote when it is suggested.
+        votes: dict[str, array] = {key: array("q") for key in keys}
         if not chunks:
             return votes
         automaton = ahocorasick.Automaton()
@@ -198,7 +199,7 @@ class CorpusIndex:
                 continue  # a chunk this common says little about where a near miss is
             start = end - len(chunk) + 1
             for key, k in owners:
-                votes[key][start - k] += 1
+                votes[key].append(start - k)
         return votes
 
     def _bigram_votes(self, key: str) -> Counter[int]:
@@ -214,7 +215,7 @@ class CorpusIndex:
         return votes
 
     def suggest(self, key: str, quote: str, quote_index: Sequence[int], limit: int = 3,
-                votes: Counter[int] | None = None) -> list[Suggestion]:
+                votes: Sequence[int] | None = None) -> list[Suggestion]:
         """The passages nearest to a quote that was not found, with a character diff.
 
         ``quote`` is the quote as written and ``quote_index`` maps each character of
@@ -224,14 +225,15 @@ class CorpusIndex:
         if len(key) < 2:
             return []
         if votes is None:
-            votes = self._bigram_votes(key)
+            counted = self._bigram_votes(key)
             needed = max(1, (len(key) - 1) // 4)
         else:
+            counted = Counter(votes)
             needed = 1
         ranked: list[tuple[float, int, int]] = []
         taken: set[int] = set()
         candidates: list[tuple[float, int, str, int, int]] = []
-        for diagonal, count in votes.most_common(12):
+        for diagonal, count in counted.most_common(12):
             if count < needed:
                 break
             lo = max(0, diagonal - 4)

@@ -22,6 +22,11 @@ def index(corpus: Corpus) -> CorpusIndex:
     return CorpusIndex(corpus)
 
 
+def raw(path: str) -> str:
+    """A corpus file's text, for finding offsets to ask a document about."""
+    return (CORPUS / path).read_text(encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
 def doc(corpus: Corpus):
     def find(path: str):

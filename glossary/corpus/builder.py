@@ -101,7 +101,7 @@ class DocumentBuilder:
         return Document(
             text_info=self.info,
             path=self.path,
-            text=self.text,
+            length=len(self.text),
             streams=tuple(streams),
             pages=tuple(self.pages),
             juans=tuple(self.juans),

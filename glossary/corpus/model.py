@@ -92,7 +92,8 @@ class Document:
 
     text_info: TextInfo
     path: str
-    text: str
+    #: Characters in the file (the text itself lives on in the streams, not twice in memory).
+    length: int
     streams: tuple[Stream, ...]
     pages: tuple[tuple[int, tuple[str, str | None]], ...]
     juans: tuple[tuple[int, int], ...]

@@ -1,4 +1,6 @@
 """The Kanripo (mandoku) reader: page ids, double-line notes, headings, sections."""
+from conftest import raw
+
 from glossary.corpus.mandoku import read_mandoku
 from glossary.corpus.model import TextInfo
 
@@ -55,7 +57,7 @@ def test_real_juan_sections_pages_and_rite(doc) -> None:
     for expected in ["請射", "誘射", "初射", "取矢", "再請射", "再射釋獲", "取矢視算"]:
         assert expected in names
     assert names.index("請射") < names.index("誘射") < names.index("取矢") < names.index("取矢視算")
-    at = d.text.index("楅長如笴博三寸")
+    at = raw(JUAN4).index("楅長如笴博三寸")
     assert d.section_at(at) == "取矢"
     assert d.page_at(at) == ("22a", "KR1d0044_WYG_004-22a")
     assert d.rite_at(at) == "鄉射禮" and d.juan_at(at) == 4

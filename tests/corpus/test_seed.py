@@ -1,4 +1,6 @@
 """The seed reader: pages, sections, layers, commentators, brackets."""
+from conftest import raw
+
 from glossary.corpus.model import TextInfo
 from glossary.corpus.seed import read_seed
 
@@ -22,9 +24,9 @@ def test_page_header_and_sections(doc) -> None:
 
 def test_marker_line_notes_belong_to_the_marker_section(doc) -> None:
     d = doc(XIANGSHE)
-    at = d.text.index("楅长如笴博三寸")
+    at = raw(XIANGSHE).index("楅长如笴博三寸")
     assert d.section_at(at) == "取矢"
-    assert d.section_at(d.text.index("三耦俟于堂西")) == "请射"
+    assert d.section_at(raw(XIANGSHE).index("三耦俟于堂西")) == "请射"
 
 
 def test_layers_and_commentators(doc) -> None:
@@ -47,7 +49,7 @@ def test_sentence_marks_are_not_text(doc) -> None:
 def test_modern_rendering_juan_rites_and_yi_paragraphs(doc) -> None:
     d = doc(SHIYU)
     assert d.juan_at(0) == 14 and d.rite_at(0) == "士虞礼"
-    at = d.text.index("右筮日")
+    at = raw(SHIYU).index("右筮日")
     assert d.juan_at(at) == 15 and d.rite_at(at) == "特牲馈食礼"
     yi = next(s for s in d.streams if s.text.startswith("至于烹饪"))
     assert yi.layer == "commentary"
