@@ -54,7 +54,8 @@ class CorpusIndex:
         parts: list[str] = []
         self._starts = array("L")
         self._streams: list[tuple[Document, Stream, list[int]]] = []
-        self._placeholder_spans: list[tuple[int, int]] = []
+        #: Where the texts that declare placeholders have one (〇 matches any one character there).
+        self._placeholders = array("Q")
         position = 0
         for doc in corpus.documents:
             for stream in doc.streams:
@@ -62,7 +63,7 @@ class CorpusIndex:
                 self._starts.append(position)
                 self._streams.append((doc, stream, index))
                 if doc.text_info.placeholder and PLACEHOLDER in key:
-                    self._placeholder_spans.append((position, position + len(key)))
+                    self._placeholders.extend(position + m.start() for m in re.finditer(PLACEHOLDER, key))
                 parts.append(key)
                 position += len(key) + len(SEPARATOR)
         self.text = SEPARATOR.join(parts)
@@ -82,18 +83,20 @@ class CorpusIndex:
             while pos != -1:
                 found[pos] = Hit(pos, pos + len(key))
                 pos = self.text.find(key, pos + 1)
-        if PLACEHOLDER in key or self._placeholder_spans:
+        if PLACEHOLDER in key:
+            # The quote itself has a placeholder: any character stands there, anywhere.
             pattern = re.compile(
                 "".join("." if ch == PLACEHOLDER else f"[{re.escape(ch)}{PLACEHOLDER}]" for ch in key)
             )
-            spans = [(0, len(self.text))] if PLACEHOLDER in key else self._placeholder_spans
-            for lo, hi in spans:
-                for match in _overlapping(pattern, self.text, lo, hi):
-                    text = match.group()
-                    marks = tuple(
-                        i + 1 for i, (a, b) in enumerate(zip(key, text)) if a != b or a == PLACEHOLDER
-                    )
-                    found[match.start()] = Hit(match.start(), match.end(), marks)
+            for match in _overlapping(pattern, self.text, 0, len(self.text)):
+                found[match.start()] = Hit(match.start(), match.end(), _wildcards(key, match.group()))
+        else:
+            # Only windows over one of the corpus' few placeholders can match through one.
+            for placeholder in self._placeholders:
+                for start in range(max(0, placeholder - len(key) + 1), placeholder + 1):
+                    window = self.text[start : start + len(key)]
+                    if start not in found and len(window) == len(key) and _fits(key, window):
+                        found[start] = Hit(start, start + len(key), _wildcards(key, window))
         return [found[pos] for pos in sorted(found)]
 
     # -- from index positions back to print ---------------------------------
@@ -275,6 +278,16 @@ class CorpusIndex:
             differences = describe_differences(key, self.text[start:end], quote, quote_index, printed)
             suggestions.append(Suggestion(locus, round(score, 1), differences))
         return suggestions
+
+
+def _fits(key: str, window: str) -> bool:
+    """Whether ``window`` reads ``key`` where its placeholders may stand for any character."""
+    return SEPARATOR not in window and all(a == b or b == PLACEHOLDER for a, b in zip(key, window))
+
+
+def _wildcards(key: str, window: str) -> tuple[int, ...]:
+    """1-based positions where a placeholder stood in for a character."""
+    return tuple(i + 1 for i, (a, b) in enumerate(zip(key, window)) if a != b or a == PLACEHOLDER)
 
 
 def _overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int):
