@@ -21,6 +21,7 @@ from rapidfuzz.distance import Levenshtein
 
 from glossary.corpus import Corpus, Document, Locus, Stream
 from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
+from glossary.offsets import OffsetMap
 
 SEPARATOR = "\n"
 CONTEXT = 16
@@ -53,7 +54,7 @@ class CorpusIndex:
         self.corpus = corpus
         parts: list[str] = []
         self._starts = array("L")
-        self._streams: list[tuple[Document, Stream, list[int]]] = []
+        self._streams: list[tuple[Document, Stream, OffsetMap]] = []
         #: Where the texts that declare placeholders have one (〇 matches any one character there).
         self._placeholders = array("Q")
         position = 0
@@ -100,7 +101,7 @@ class CorpusIndex:
         return [found[pos] for pos in sorted(found)]
 
     # -- from index positions back to print ---------------------------------
-    def _stream_at(self, pos: int) -> tuple[int, Document, Stream, list[int]]:
+    def _stream_at(self, pos: int) -> tuple[int, Document, Stream, OffsetMap]:
         i = bisect_right(self._starts, pos) - 1
         doc, stream, index = self._streams[i]
         return self._starts[i], doc, stream, index

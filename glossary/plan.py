@@ -29,10 +29,6 @@ class Place:
     citations: tuple[Citation, ...] = ()
     note: str | None = None
 
-    @property
-    def centre(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
 
 @dataclass(frozen=True)
 class Plan:

@@ -14,7 +14,6 @@ from glossary.corpus.builder import DocumentBuilder
 from glossary.corpus.model import Document, TextInfo
 from glossary.corpus.numerals import parse_number
 
-PAGE_MARK = re.compile(r"<pb:([^>]+)>")
 PAGE_ID = re.compile(r"_(\d+)-(\d+[a-z])$")
 JUAN_PROPERTY = re.compile(r"^#\+PROPERTY:\s*JUAN\s+(\S+)")
 INDENT = "\u3000"

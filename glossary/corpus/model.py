@@ -34,7 +34,6 @@ class TextInfo:
     juan: int | None = None
     page: str | None = None
     rites: tuple[tuple[int, str], ...] = ()
-    licence: str = ""
 
     def rite_of_juan(self, juan: int | None) -> str | None:
         """The rite the manifest assigns to a 卷, if any."""

@@ -1,6 +1,7 @@
 """The Anki outputs: the full package, one package per rite, and a CSV for Anki's importer."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from glossary.ledger import Ledger
@@ -57,8 +58,13 @@ def note_specs(glossary: Glossary) -> list[NoteSpec]:
     return specs
 
 
+@lru_cache(maxsize=1)
 def stamp(glossary: Glossary) -> tuple[list[NoteSpec], dict[str, int], Ledger]:
-    """Notes, their modification times, and the ledger that records them."""
+    """Notes, their modification times, and the ledger that records them.
+
+    Cached for the glossary at hand: the build renders the packages and then writes this
+    ledger, and must not render every note twice for it.
+    """
     ledger = glossary.ledger.copy()
     specs = note_specs(glossary)
     mods = {spec.key: ledger.stamp(spec.key, spec.content(), glossary.epoch) for spec in specs}
