@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 import os
 import sqlite3
 import zipfile
@@ -50,6 +52,16 @@ def build(root: Path, out: Path, epoch: int) -> None:
     assert result.exit_code == 0, result.output
 
 
+@contextmanager
+def collection(folder: Path) -> Iterator[Collection]:
+    """A fresh, empty Anki collection, closed afterwards."""
+    col = Collection(str(folder / "collection.anki2"))
+    try:
+        yield col
+    finally:
+        col.close()
+
+
 def import_package(col: Collection, path: Path):
     options = ImportAnkiPackageOptions(update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=False)
     return col.import_anki_package(ImportAnkiPackageRequest(package_path=str(path), options=options)).log
@@ -80,8 +92,7 @@ def releases(tmp_path_factory) -> dict[str, Path]:
 
 
 def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
-    col = Collection(str(tmp_path / "collection.anki2"))
-    try:
+    with collection(tmp_path) as col:
         first = import_package(col, releases["v1"])
         assert len(first.new) > 300 and not first.updated and not first.duplicate
         notetypes = sorted(m["id"] for m in col.models.all())
@@ -113,19 +124,14 @@ def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
         note = col.get_note(col.find_notes('"Id:bi" "note:Yili glossary term"')[0])
         assert note["Definition"].startswith("CHANGED. The rack")
         assert len(col.find_notes('"Id:bi"')) == 2  # term and cloze, no duplicate
-    finally:
-        col.close()
 
 
 def test_reimporting_the_same_release_changes_nothing(releases, tmp_path: Path) -> None:
-    col = Collection(str(tmp_path / "collection.anki2"))
-    try:
+    with collection(tmp_path) as col:
         import_package(col, releases["v2"])
         again = import_package(col, releases["v2"])
         assert not again.new and not again.updated and not again.conflicting
         assert len(again.duplicate) == col.note_count()
-    finally:
-        col.close()
 
 
 def test_same_commit_same_bytes(releases) -> None:
@@ -160,8 +166,7 @@ def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
     text = NEW_ENTRY.replace("test entry added in v2", "<script>alert(1)</script>")
     root = project(tmp_path / "repo", text.lstrip("\n"), plan=False)
     build(root, tmp_path / "out", epoch=1_700_000_000)
-    col = Collection(str(tmp_path / "c.anki2"))
-    try:
+    with collection(tmp_path) as col:
         import_package(col, tmp_path / "out" / DECK)
         note = col.get_note(col.find_notes('"note:Yili glossary term"')[0])
         assert note["Gloss"] == "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -172,13 +177,10 @@ def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
         assert "{{c1::楅}}" in cloze["Passage"] and "〈" in cloze["Locus"]
         deck_names = {d.name for d in col.decks.all_names_and_ids()}
         assert "Yili 仪礼 Glossary::乡射礼::Objects 器物" in deck_names
-    finally:
-        col.close()
 
 
 def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
-    col = Collection(str(tmp_path / "c.anki2"))
-    try:
+    with collection(tmp_path) as col:
         import_package(col, releases["v1"])
         model = col.models.by_name("Yili glossary term")
         assert model["id"] == 1740512001
@@ -186,8 +188,6 @@ def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
         assert [t["name"] for t in model["tmpls"]] == ["Recognition", "Recall", "Hall plan"]
         assert "{{tts zh_CN:Term}}" in model["tmpls"][0]["afmt"]
         assert ".nightMode" in model["css"] or ".night_mode" in model["css"]
-    finally:
-        col.close()
 
 
 def test_csv_has_guid_column(releases) -> None:
@@ -197,8 +197,7 @@ def test_csv_has_guid_column(releases) -> None:
 
 
 def test_plan_cards_and_sequence_cards(releases, tmp_path: Path) -> None:
-    col = Collection(str(tmp_path / "c.anki2"))
-    try:
+    with collection(tmp_path) as col:
         import_package(col, releases["v1"])
         bi = col.get_note(col.find_notes('"Id:bi" "note:Yili glossary term"')[0])
         assert bi["Plan"] == '<img src="yili-plan-bi.svg">'
@@ -213,5 +212,3 @@ def test_plan_cards_and_sequence_cards(releases, tmp_path: Path) -> None:
         assert steps["請射"]["Next"] == "誘射" and steps["誘射"]["Previous"] == "請射"
         assert steps["息司正"]["Next"] == "(the rite ends)"
         assert "Order of the rite 仪节次第" in {d.name.split("::")[-1] for d in col.decks.all_names_and_ids()}
-    finally:
-        col.close()
