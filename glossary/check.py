@@ -4,8 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from glossary.cache import open_index as cached_index
+from glossary.cache import remember
 from glossary.citations import CitationChecker, headword_problem
-from glossary.corpus import CorpusError, load_corpus
+from glossary.corpus import CorpusError
 from glossary.enrich.pinyin import reading_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
@@ -67,8 +69,8 @@ class Report:
 
 
 def open_index(corpus_root: Path | str) -> CorpusIndex:
-    """Read the corpus and index it."""
-    return CorpusIndex(load_corpus(corpus_root))
+    """Read the corpus and index it (or take the index from the cache, if nothing changed)."""
+    return cached_index(corpus_root)
 
 
 def check_project(
@@ -109,6 +111,7 @@ def check_project(
             report.problems.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
     if plan_path.exists():
         _check_plan(report, plan_path, checker)
+    remember(report.index)
     report.problems.sort()
     return report
 

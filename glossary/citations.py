@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from array import array
+from functools import lru_cache
 
 from glossary.corpus import Corpus, Locus
 from glossary.index import CorpusIndex, Hit
@@ -18,7 +19,9 @@ MAX_QUOTE = 2000
 MAX_SUGGEST = 300
 
 
+@lru_cache(maxsize=4096)
 def _key(value: object) -> str:
+    # Work, rite and section names: a few dozen, compared for every citation and occurrence.
     return normalize(str(value)).lower()
 
 

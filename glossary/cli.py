@@ -4,6 +4,7 @@ Commands import what they need when they run, so ``glossary --help`` starts fast
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,8 +26,14 @@ CORPUS = click.option("--corpus", default="corpus", show_default=True, type=clic
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="glossary")
-def cli() -> None:
+@click.option("--no-cache", is_flag=True,
+              help="Read the corpus afresh instead of taking its index from the cache "
+                   "(kept in $GLOSSARY_CACHE_DIR, else ~/.cache/yili-glossary).")
+def cli(no_cache: bool) -> None:
     """Check, locate and build the Yili glossary."""
+    if no_cache:
+        # The one switch every command's corpus reading obeys (see glossary.cache).
+        os.environ["GLOSSARY_CACHE_DIR"] = ""
 
 
 def _summary(report) -> str:
@@ -314,9 +321,13 @@ def _load(corpus: Path) -> "Corpus":
 
 
 def _index(corpus: Path) -> "CorpusIndex":
-    from glossary.index import CorpusIndex
+    from glossary.check import open_index
+    from glossary.corpus import CorpusError
 
-    return CorpusIndex(_load(corpus))
+    try:
+        return open_index(corpus)
+    except CorpusError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def main() -> None:

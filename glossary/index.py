@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import ahocorasick
 from rapidfuzz import fuzz
@@ -68,8 +69,20 @@ class CorpusIndex:
                 parts.append(key)
                 position += len(key) + len(SEPARATOR)
         self.text = SEPARATOR.join(parts)
-        #: Exact occurrences found in advance by :meth:`prefetch`.
-        self._found: dict[str, list[int]] = {}
+        #: Exact occurrences found in advance by :meth:`prefetch` (or remembered from an earlier run).
+        self._found: dict[str, array] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        # An index is pickled as the corpus made it, whatever quotes it was asked about since.
+        return {**self.__dict__, "_found": {}}
+
+    def remembered(self) -> dict[str, array]:
+        """Every quote (normalised) looked for in advance, with the start of each occurrence."""
+        return dict(self._found)
+
+    def remember(self, found: dict[str, array]) -> None:
+        """Take occurrences found earlier in this same index text (see :mod:`glossary.cache`)."""
+        self._found.update(found)
 
     # -- exact search -------------------------------------------------------
     def find(self, key: str) -> list[Hit]:
@@ -93,12 +106,36 @@ class CorpusIndex:
                 found[match.start()] = Hit(match.start(), match.end(), _wildcards(key, match.group()))
         else:
             # Only windows over one of the corpus' few placeholders can match through one.
-            for placeholder in self._placeholders:
-                for start in range(max(0, placeholder - len(key) + 1), placeholder + 1):
+            for placeholder, sides in self._placeholder_sides:
+                # A window of two or more characters through the placeholder holds a neighbour of it.
+                if len(key) > 1 and PLACEHOLDER not in sides and not any(side in key for side in sides):
+                    continue
+                for start in self._windows(key, placeholder):
                     window = self.text[start : start + len(key)]
                     if start not in found and len(window) == len(key) and _fits(key, window):
                         found[start] = Hit(start, start + len(key), _wildcards(key, window))
         return [found[pos] for pos in sorted(found)]
+
+    @cached_property
+    def _placeholder_sides(self) -> list[tuple[int, tuple[str, ...]]]:
+        """Each corpus placeholder, with the characters either side of it in its stream."""
+        sides = []
+        for placeholder in self._placeholders:
+            around = (self.text[placeholder - 1 : placeholder] if placeholder else "", self.text[placeholder + 1 : placeholder + 2])
+            sides.append((placeholder, tuple(ch for ch in around if ch and ch != SEPARATOR)))
+        return sides
+
+    def _windows(self, key: str, placeholder: int) -> list[int]:
+        """Starts of the windows through ``placeholder`` that can read ``key``.
+
+        Where the placeholder stands for the quote's i-th character, the corpus' characters
+        either side of it must be the quote's (i-1)-th and (i+1)-th (or placeholders too):
+        a quote of n characters is tried at the offsets these allow, seldom more than one.
+        """
+        before = self.text[placeholder - 1 : placeholder] if placeholder else ""
+        after = self.text[placeholder + 1 : placeholder + 2]
+        offsets = _offsets(key, after, -1, len(key) - 1) & _offsets(key, before, 1, 0)
+        return sorted(placeholder - i for i in offsets if 0 <= i < len(key) and placeholder - i >= 0)
 
     # -- from index positions back to print ---------------------------------
     def _stream_at(self, pos: int) -> tuple[int, Document, Stream, OffsetMap]:
@@ -168,11 +205,10 @@ class CorpusIndex:
         for key in exact:
             automaton.add_word(key, key)
         automaton.make_automaton()
-        found: dict[str, list[int]] = {key: [] for key in exact}
+        found: dict[str, array] = {key: array("Q") for key in exact}
         for end, key in automaton.iter(self.text):
             found[key].append(end - len(key) + 1)
-        for key, starts in found.items():
-            self._found[key] = starts
+        self._found.update(found)
 
     def chunk_votes(self, keys: Iterable[str]) -> dict[str, array]:
         """For quotes that were not found: votes for where each almost stands, from one pass.
@@ -279,6 +315,22 @@ class CorpusIndex:
             differences = describe_differences(key, self.text[start:end], quote, quote_index, printed)
             suggestions.append(Suggestion(locus, round(score, 1), differences))
         return suggestions
+
+
+def _offsets(key: str, neighbour: str, shift: int, edge: int) -> set[int]:
+    """Offsets of ``key`` a placeholder may stand at, given the corpus character beside it.
+
+    ``edge`` is the offset with no neighbour to agree with (the quote's first or last);
+    otherwise the neighbour must be the quote's character ``shift`` away, or a placeholder.
+    """
+    if neighbour == PLACEHOLDER:
+        return set(range(len(key)))
+    offsets = {edge}
+    at = key.find(neighbour) if neighbour and neighbour != SEPARATOR else -1
+    while at != -1:
+        offsets.add(at + shift)
+        at = key.find(neighbour, at + 1)
+    return offsets
 
 
 def _fits(key: str, window: str) -> bool:

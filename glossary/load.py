@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from glossary import nogc
 from glossary.problems import ERROR, Problem
 
 PathKey = tuple[object, ...]
@@ -58,6 +59,9 @@ def _error(loaded: Loaded, line: int, message: str, path: PathKey | None = None,
         loaded.pending.append((len(loaded.problems) - 1, path))
 
 
+OTHER_BREAKS = ("\r", "\u2028", "\u2029", "\x85")
+
+
 class Lines:
     """Line numbers as editors, grep and GitHub count them: only ``\n`` ends a line.
 
@@ -68,9 +72,15 @@ class Lines:
     def __init__(self, text: str):
         self._breaks = array("L", (m.start() for m in re.finditer("\n", text)))
         self._last = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+        #: Without those other breaks, YAML's own line count is ours (and costs no search).
+        self.plain = not any(ch in text for ch in OTHER_BREAKS)
 
     def at(self, index: int) -> int:
         return max(1, min(bisect_left(self._breaks, index) + 1, self._last))
+
+    def of(self, mark: yaml.Mark) -> int:
+        """The line of a node's start mark."""
+        return max(1, min(mark.line + 1, self._last)) if self.plain else self.at(mark.index)
 
 
 def _decode(loaded: Loaded, data: bytes) -> str | None:
@@ -84,17 +94,32 @@ def _decode(loaded: Loaded, data: bytes) -> str | None:
     return text.removeprefix("\ufeff")
 
 
+STR_TAG = "tag:yaml.org,2002:str"
+
+
+class _Alias(Exception):
+    """A node reached twice: the file uses an alias."""
+
+
 class _Builder:
     def __init__(self, loaded: Loaded, lines: Lines):
         self.loaded = loaded
         self.lines = lines
         self.constructor = yaml.constructor.SafeConstructor()
+        # Composing turns an alias into a second reference to its anchor's node.
+        self.seen: set[int] = set()
 
     def build(self, node: yaml.Node, path: PathKey) -> object:
-        line = self.lines.at(node.start_mark.index)
+        if id(node) in self.seen:
+            raise _Alias
+        self.seen.add(id(node))
+        line = self.lines.of(node.start_mark)
         self.loaded.lines[path] = line
-        if node.tag not in STANDARD_TAGS:
-            _error(self.loaded, line, f"unsupported YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')}", path)
+        tag = node.tag
+        if tag == STR_TAG and type(node) is yaml.ScalarNode:
+            return node.value  # most of a terms file: text needs no constructor
+        if tag not in STANDARD_TAGS:
+            _error(self.loaded, line, f"unsupported YAML tag {tag.replace('tag:yaml.org,2002:', '!!')}", path)
             self.loaded.voided.add(path)
             return None
         if isinstance(node, yaml.MappingNode):
@@ -102,11 +127,11 @@ class _Builder:
             first_line: dict[object, int] = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
-                    _error(self.loaded, self.lines.at(key_node.start_mark.index), "mapping keys must be plain text",
+                    _error(self.loaded, self.lines.of(key_node.start_mark), "mapping keys must be plain text",
                            path, suppress=False)
                     continue
                 key = self.build(key_node, path + ("<key>",))
-                key_line = self.lines.at(key_node.start_mark.index)
+                key_line = self.lines.of(key_node.start_mark)
                 if key in first_line:
                     _error(
                         self.loaded,
@@ -158,7 +183,8 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
         return loaded
     lines_of = Lines(text)
     try:
-        node = yaml.compose(text, Loader=LOADER)
+        with nogc.paused():
+            node = yaml.compose(text, Loader=LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = lines_of.at(mark.index) if mark else 1
@@ -188,16 +214,19 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     if node is None:
         _error(loaded, 1, "the file holds no entries (it is empty or only comments)")
         return loaded
-    aliases = [lines_of.at(e.start_mark.index) for e in yaml.parse(text, Loader=LOADER) if isinstance(e, yaml.AliasEvent)]
-    if aliases:
+    built = Loaded(file=loaded.file, problems=list(loaded.problems))
+    try:
+        with nogc.paused():
+            built.data = _Builder(built, lines_of).build(node, ())
+    except _Alias:
         # Refuse the file outright: an alias bomb must not be expanded by anything downstream.
+        aliases = [lines_of.at(e.start_mark.index) for e in yaml.parse(text, Loader=LOADER) if isinstance(e, yaml.AliasEvent)]
         more = f" (and {len(aliases) - 1} more)" if len(aliases) > 1 else ""
         _error(loaded, aliases[0], f"YAML aliases (*name) are not allowed in a terms file{more}")
         return loaded
-    try:
-        loaded.data = _Builder(loaded, lines_of).build(node, ())
     except RecursionError:
-        _error(loaded, 1, "YAML nested too deeply to be a terms file")
+        _error(built, 1, "YAML nested too deeply to be a terms file")
+    loaded = built
     for i, path in loaded.pending:
         problem = loaded.problems[i]
         loaded.problems[i] = Problem(problem.file, problem.line, render_path(loaded.data, path), ERROR, problem.message)

@@ -11,6 +11,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path, PurePosixPath
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
@@ -44,6 +45,21 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema(name), registry=registry)
 
 
+@lru_cache(maxsize=None)
+def fast_validator(name: str) -> jsonschema_rs.Validator:
+    """The same schema compiled by jsonschema-rs: answers "is it valid?" a hundred times faster."""
+    registry = jsonschema_rs.Registry([(schema(other)["$id"], schema(other)) for other in SCHEMAS])
+    return jsonschema_rs.validator_for(schema(name), registry=registry, offline=True)
+
+
+def _valid(data: object, name: str) -> bool:
+    try:
+        return fast_validator(name).is_valid(data)
+    except ValueError:
+        # Values JSON has no type for (a YAML date): jsonschema will say where.
+        return False
+
+
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
     """`` (did you mean 'gloss'?)`` or ''."""
     best = process.extractOne(word, list(choices), scorer=fuzz.ratio, score_cutoff=60)
@@ -57,6 +73,9 @@ def _describe(value: object) -> str:
 def schema_problems(loaded: Loaded, name: str = "terms.schema.json") -> list[tuple[PathKey, Problem]]:
     """Schema errors of a loaded file, phrased for contributors, at their lines."""
     problems: dict[Problem, PathKey] = {}
+    if _valid(loaded.data, name):
+        return []
+    # Only a file with errors pays for jsonschema, whose errors carry what the messages need.
     for error in validator(name).iter_errors(loaded.data):
         if tuple(error.absolute_path) in loaded.reported:
             continue

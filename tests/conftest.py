@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,14 @@ from glossary.index import CorpusIndex
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 TERMS = ROOT / "terms.yaml"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The corpus cache of this test run: never the user's own (~/.cache)."""
+    folder = tmp_path_factory.mktemp("glossary-cache")
+    os.environ["GLOSSARY_CACHE_DIR"] = str(folder)
+    return folder
 
 
 @pytest.fixture(scope="session")

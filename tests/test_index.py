@@ -64,3 +64,21 @@ def test_placeholder_matches_any_one_character(index: CorpusIndex) -> None:
 def test_quote_may_not_span_two_streams(index: CorpusIndex) -> None:
     # The end of one commentary passage and the start of the next classic run.
     assert loci(index, "此请賔射也司射降自西阶") == []
+
+
+def test_placeholder_windows_agree_with_trying_every_window(index: CorpusIndex) -> None:
+    # `find` tries only the offsets the character after a 〇 allows; every window through
+    # every corpus placeholder, with the 〇 read as some character, must still be found there.
+    text = index.text
+    assert len(index._placeholders) > 0
+    tried = 0
+    for placeholder in index._placeholders:
+        for length in (2, 3, 5, 9):
+            for start in range(placeholder - length + 1, placeholder + 1):
+                window = text[start : start + length]
+                if start < 0 or "\n" in window or len(window) < length:
+                    continue
+                key = window.replace("〇", "丧")
+                assert start in {hit.start for hit in index.find(key)}, (key, start)
+                tried += 1
+    assert tried > 20

@@ -20,11 +20,12 @@ from pathlib import Path
 
 import opencc
 import pytest
+import yaml
 from conftest import CORPUS
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from glossary.load import Loaded, load_yaml
+from glossary.load import LOADER, Lines, Loaded, load_yaml
 from glossary.normalize import (
     PLACEHOLDER,
     PROTECTED,
@@ -267,3 +268,34 @@ def test_error_at_the_end_of_a_file_without_final_newline() -> None:
     data = "- id: bi\n  term: 楅\n  related: [si-ma".encode()
     loaded = load_bytes(data)
     assert [p.line for p in loaded.problems] == [3], loaded.problems
+
+
+def _nodes(node: yaml.Node, seen: set[int] | None = None):
+    seen = set() if seen is None else seen
+    if id(node) in seen:
+        return  # an alias: its node was walked already
+    seen.add(id(node))
+    yield node
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            yield from _nodes(key, seen)
+            yield from _nodes(value, seen)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _nodes(item, seen)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(YAMLISH)
+def test_yaml_line_of_a_node_equals_counting_line_ends(text: str) -> None:
+    # The loader takes libyaml's own line when the text has no odd breaks: it must be ours.
+    text = text.removeprefix("\ufeff")
+    try:
+        node = yaml.compose(text, Loader=LOADER)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return
+    if node is None:
+        return
+    lines = Lines(text)
+    for each in _nodes(node):
+        assert lines.of(each.start_mark) == lines.at(each.start_mark.index), (text, each)

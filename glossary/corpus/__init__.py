@@ -26,9 +26,8 @@ class CorpusError(Exception):
 
 @dataclass(frozen=True, eq=False)
 class Corpus:
-    """Every document of the manifest, read."""
+    """Every document of the manifest, read (where from is the caller's business: it may be cached)."""
 
-    root: Path
     texts: tuple[TextInfo, ...]
     documents: tuple[Document, ...]
 
@@ -63,7 +62,7 @@ def read_manifest(root: Path) -> tuple[TextInfo, ...]:
     """The texts named in ``root/manifest.yaml``."""
     path = root / "manifest.yaml"
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         return tuple(_text_info(t) for t in raw["texts"])
     except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
         raise CorpusError(f"{path}: cannot read the corpus manifest: {exc}") from None
@@ -99,4 +98,4 @@ def load_corpus(root: Path | str) -> Corpus:
             if expected and hashlib.sha256(data).hexdigest() != expected:
                 raise CorpusError(f"{path}: differs from its checksum in SHA256SUMS (the corpus is kept unchanged)")
             documents.append(reader(info, name, data.decode("utf-8")))
-    return Corpus(root=root, texts=texts, documents=tuple(documents))
+    return Corpus(texts=texts, documents=tuple(documents))
