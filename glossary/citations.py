@@ -47,7 +47,7 @@ class CitationChecker:
         """Search all quotes in one pass, and the near misses of those not found in another."""
         keys = [k for k in (normalize(c.quote) for c in citations) if len(k) <= MAX_QUOTE]
         self.index.prefetch(keys)
-        missing = sorted({k for k in keys if 2 <= len(k) <= MAX_SUGGEST and not self.index.find(k)})
+        missing = sorted({k for k in keys if 2 <= len(k) <= MAX_SUGGEST and not self.index.occurs(k)})
         self._votes = self.index.chunk_votes(missing) if missing else {}
 
     def known_rite(self, name: str) -> bool:

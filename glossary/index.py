@@ -85,6 +85,10 @@ class CorpusIndex:
         self._found.update(found)
 
     # -- exact search -------------------------------------------------------
+    def occurs(self, key: str) -> bool:
+        """Whether a normalised quote stands anywhere (cheaper than :meth:`find` once prefetched)."""
+        return bool(self._found.get(key)) or bool(self.find(key))
+
     def find(self, key: str) -> list[Hit]:
         """Every occurrence of a normalised quote, in corpus order."""
         if not key or SEPARATOR in key:

@@ -31,6 +31,10 @@ class OffsetMap:
             length += end - start
         self._length = length
 
+    def __reduce__(self) -> tuple[object, tuple[bytes, bytes, int]]:
+        # Two byte strings instead of two pickled arrays: a cached corpus index holds thousands of maps.
+        return _restore, (self._firsts.tobytes(), self._starts.tobytes(), self._length)
+
     def __len__(self) -> int:
         return self._length
 
@@ -52,3 +56,11 @@ class OffsetMap:
 
     def __repr__(self) -> str:
         return f"OffsetMap({len(self)} positions in {len(self._firsts)} runs)"
+
+
+def _restore(firsts: bytes, starts: bytes, length: int) -> OffsetMap:
+    restored = OffsetMap.__new__(OffsetMap)
+    restored._firsts = array("Q", firsts)
+    restored._starts = array("Q", starts)
+    restored._length = length
+    return restored
