@@ -26,6 +26,13 @@ STANDARD_TAGS = {
     f"tag:yaml.org,2002:{name}"
     for name in ("str", "int", "float", "bool", "null", "timestamp", "map", "seq")
 }
+#: The standard tags each kind of value may carry (``!!map`` on a list is as wrong as ``!!python/…``).
+KIND_TAGS = {
+    yaml.MappingStartEvent: {"tag:yaml.org,2002:map"},
+    yaml.SequenceStartEvent: {"tag:yaml.org,2002:seq"},
+    yaml.ScalarEvent: STANDARD_TAGS - {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"},
+}
+KIND_NAMES = {yaml.MappingStartEvent: "a mapping", yaml.SequenceStartEvent: "a list", yaml.ScalarEvent: "a value"}
 
 
 @dataclass
@@ -176,8 +183,11 @@ class _Builder:
         elif tag is None or tag == "!":
             kind = yaml.MappingNode if isinstance(event, yaml.MappingStartEvent) else yaml.SequenceNode
             tag = RESOLVER.resolve(kind, None, event.implicit)
-        if tag not in STANDARD_TAGS:
-            _error(self.loaded, line, f"unsupported YAML tag {tag.replace('tag:yaml.org,2002:', '!!')}", path)
+        if tag not in KIND_TAGS[type(event)]:
+            short = tag.replace("tag:yaml.org,2002:", "!!")
+            message = (f"YAML tag {short} cannot tag {KIND_NAMES[type(event)]}" if tag in STANDARD_TAGS
+                       else f"unsupported YAML tag {short}")
+            _error(self.loaded, line, message, path)
             self.loaded.voided.add(path)
             self.skip(event, anchored=True)
             return None

@@ -299,3 +299,16 @@ def test_yaml_line_of_a_node_equals_counting_line_ends(text: str) -> None:
     lines = Lines(text)
     for each in _nodes(node):
         assert lines.of(each.start_mark) == lines.at(each.start_mark.index), (text, each)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@given(YAMLISH)
+@example("- id: bi\n  juan: 4\n  page: 22a\n  ok: yes\n  none: ~\n  when: 2001-01-01\n  f: 1.5\n  q: '4'\n")
+@example("a: &x 1\nb: 2\n")
+def test_built_data_equals_pyyaml_where_the_file_is_clean(text: str) -> None:
+    # Our event-stream builder must read every file it accepts as PyYAML's safe loader does.
+    loaded = load_bytes(text.encode("utf-8", "surrogatepass"))
+    if loaded.problems:
+        return
+    expected = yaml.load(text.removeprefix("\ufeff"), Loader=LOADER)
+    assert repr(loaded.data) == repr(expected)
