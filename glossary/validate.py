@@ -11,16 +11,19 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path, PurePosixPath
 
+from typing import TYPE_CHECKING
+
 import jsonschema_rs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
 from rapidfuzz import fuzz, process
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, render_path
 from glossary.model import Citation, Entry
 from glossary.problems import ERROR, Problem
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 MEDIA = "media"
 TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
@@ -37,8 +40,12 @@ def schema(name: str = "terms.schema.json") -> dict:
 
 
 @lru_cache(maxsize=None)
-def validator(name: str) -> Draft202012Validator:
+def validator(name: str) -> "Draft202012Validator":
     """A validator for a shipped schema, resolving references between the shipped schemas."""
+    # Imported here: only a file with errors needs jsonschema (a tenth of `check`'s start-up).
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
     registry: Registry = Registry().with_resources(
         (schema(other)["$id"], Resource.from_contents(schema(other))) for other in SCHEMAS
     )
@@ -86,7 +93,7 @@ def schema_problems(loaded: Loaded, name: str = "terms.schema.json") -> list[tup
     return [(path, problem) for problem, path in sorted(problems.items())]
 
 
-def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
+def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
     path = tuple(error.absolute_path)
     value = error.instance
     if error.validator == "additionalProperties":
