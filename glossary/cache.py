@@ -82,7 +82,7 @@ def corpus_key(root: Path) -> str:
     return digest.hexdigest()
 
 
-def open_index(root: Path | str, cache_dir: Path | None = None, use_cache: bool = True) -> CorpusIndex:
+def open_index(root: Path | str, cache_dir: Path | None = None) -> CorpusIndex:
     """The corpus at ``root``, read and indexed: from the cache when nothing changed.
 
     ``cache_dir`` defaults to :func:`default_dir`. Raises :class:`CorpusError` as
@@ -90,7 +90,7 @@ def open_index(root: Path | str, cache_dir: Path | None = None, use_cache: bool 
     """
     root = Path(root)
     folder = cache_dir if cache_dir is not None else default_dir()
-    if not use_cache or folder is None:
+    if folder is None:
         return CorpusIndex(load_corpus(root))
     key = corpus_key(root)
     path = folder / f"index-{key}.pickle"

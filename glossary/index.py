@@ -110,36 +110,27 @@ class CorpusIndex:
                 found[match.start()] = Hit(match.start(), match.end(), _wildcards(key, match.group()))
         else:
             # Only windows over one of the corpus' few placeholders can match through one.
-            for placeholder, sides in self._placeholder_sides:
+            for placeholder, before, after in self._neighbours:
                 # A window of two or more characters through the placeholder holds a neighbour of it.
-                if len(key) > 1 and PLACEHOLDER not in sides and not any(side in key for side in sides):
+                if len(key) > 1 and PLACEHOLDER not in (before, after) and not (
+                    (before and before in key) or (after and after in key)
+                ):
                     continue
-                for start in self._windows(key, placeholder):
+                for start in _windows(key, placeholder, before, after):
                     window = self.text[start : start + len(key)]
                     if start not in found and len(window) == len(key) and _fits(key, window):
                         found[start] = Hit(start, start + len(key), _wildcards(key, window))
         return [found[pos] for pos in sorted(found)]
 
     @cached_property
-    def _placeholder_sides(self) -> list[tuple[int, tuple[str, ...]]]:
-        """Each corpus placeholder, with the characters either side of it in its stream."""
-        sides = []
+    def _neighbours(self) -> list[tuple[int, str, str]]:
+        """Each corpus placeholder, with the characters before and after it in its stream ('' at an end)."""
+        neighbours = []
         for placeholder in self._placeholders:
-            around = (self.text[placeholder - 1 : placeholder] if placeholder else "", self.text[placeholder + 1 : placeholder + 2])
-            sides.append((placeholder, tuple(ch for ch in around if ch and ch != SEPARATOR)))
-        return sides
-
-    def _windows(self, key: str, placeholder: int) -> list[int]:
-        """Starts of the windows through ``placeholder`` that can read ``key``.
-
-        Where the placeholder stands for the quote's i-th character, the corpus' characters
-        either side of it must be the quote's (i-1)-th and (i+1)-th (or placeholders too):
-        a quote of n characters is tried at the offsets these allow, seldom more than one.
-        """
-        before = self.text[placeholder - 1 : placeholder] if placeholder else ""
-        after = self.text[placeholder + 1 : placeholder + 2]
-        offsets = _offsets(key, after, -1, len(key) - 1) & _offsets(key, before, 1, 0)
-        return sorted(placeholder - i for i in offsets if 0 <= i < len(key) and placeholder - i >= 0)
+            before = self.text[placeholder - 1 : placeholder] if placeholder else ""
+            after = self.text[placeholder + 1 : placeholder + 2]
+            neighbours.append((placeholder, before.strip(SEPARATOR), after.strip(SEPARATOR)))
+        return neighbours
 
     # -- from index positions back to print ---------------------------------
     def _stream_at(self, pos: int) -> tuple[int, Document, Stream, OffsetMap]:
@@ -321,6 +312,17 @@ class CorpusIndex:
         return suggestions
 
 
+def _windows(key: str, placeholder: int, before: str, after: str) -> list[int]:
+    """Starts of the windows through ``placeholder`` that can read ``key``.
+
+    Where the placeholder stands for the quote's i-th character, the corpus' characters
+    either side of it must be the quote's (i-1)-th and (i+1)-th (or placeholders too):
+    a quote of n characters is tried at the offsets these allow, seldom more than one.
+    """
+    offsets = _offsets(key, after, -1, len(key) - 1) & _offsets(key, before, 1, 0)
+    return sorted(placeholder - i for i in offsets if 0 <= i < len(key) and placeholder - i >= 0)
+
+
 def _offsets(key: str, neighbour: str, shift: int, edge: int) -> set[int]:
     """Offsets of ``key`` a placeholder may stand at, given the corpus character beside it.
 
@@ -330,7 +332,7 @@ def _offsets(key: str, neighbour: str, shift: int, edge: int) -> set[int]:
     if neighbour == PLACEHOLDER:
         return set(range(len(key)))
     offsets = {edge}
-    at = key.find(neighbour) if neighbour and neighbour != SEPARATOR else -1
+    at = key.find(neighbour) if neighbour else -1
     while at != -1:
         offsets.add(at + shift)
         at = key.find(neighbour, at + 1)

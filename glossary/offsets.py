@@ -12,28 +12,36 @@ from collections.abc import Iterable, Iterator
 
 
 class OffsetMap:
-    """An immutable sequence of increasing positions, kept as runs [start, end)."""
+    """An immutable sequence of increasing positions, kept as runs [start, end).
 
-    __slots__ = ("_firsts", "_starts", "_length")
+    One array holds, for n runs, the index of each run's first element (``[0:n]``) and then
+    the source position of each run's first element (``[n:2n]``): a corpus has thousands of
+    maps, and one array each instead of two saves memory and unpickling time.
+    """
+
+    __slots__ = ("_runs", "_count", "_length")
 
     def __init__(self, runs: Iterable[tuple[int, int]]):
-        self._firsts = array("Q")  # index of each run's first element
-        self._starts = array("Q")  # source position of each run's first element
+        firsts = array("Q")  # index of each run's first element
+        starts = array("Q")  # source position of each run's first element
         length = 0
         for start, end in runs:
             if end <= start:
                 continue
-            if self._starts and self._starts[-1] + (length - self._firsts[-1]) == start:
+            if starts and starts[-1] + (length - firsts[-1]) == start:
                 length += end - start  # continues the previous run
                 continue
-            self._firsts.append(length)
-            self._starts.append(start)
+            firsts.append(length)
+            starts.append(start)
             length += end - start
+        firsts.extend(starts)
+        self._runs = firsts
+        self._count = len(starts)
         self._length = length
 
-    def __reduce__(self) -> tuple[object, tuple[bytes, bytes, int]]:
-        # Two byte strings instead of two pickled arrays: a cached corpus index holds thousands of maps.
-        return _restore, (self._firsts.tobytes(), self._starts.tobytes(), self._length)
+    def __reduce__(self) -> tuple[object, tuple[bytes, int, int]]:
+        # A byte string instead of a pickled array: a cached corpus index holds thousands of maps.
+        return _restore, (self._runs.tobytes(), self._count, self._length)
 
     def __len__(self) -> int:
         return self._length
@@ -43,24 +51,25 @@ class OffsetMap:
             i += self._length
         if not 0 <= i < self._length:
             raise IndexError(i)
-        run = bisect_right(self._firsts, i) - 1
-        return self._starts[run] + (i - self._firsts[run])
+        run = bisect_right(self._runs, i, 0, self._count) - 1
+        return self._runs[self._count + run] + (i - self._runs[run])
 
     def __iter__(self) -> Iterator[int]:
-        for run, first in enumerate(self._firsts):
-            end = self._firsts[run + 1] if run + 1 < len(self._firsts) else self._length
-            yield from range(self._starts[run], self._starts[run] + end - first)
+        count, runs = self._count, self._runs
+        for run in range(count):
+            end = runs[run + 1] if run + 1 < count else self._length
+            yield from range(runs[count + run], runs[count + run] + end - runs[run])
 
     def __eq__(self, other: object) -> bool:
         return list(self) == list(other) if isinstance(other, (OffsetMap, list, array)) else NotImplemented
 
     def __repr__(self) -> str:
-        return f"OffsetMap({len(self)} positions in {len(self._firsts)} runs)"
+        return f"OffsetMap({len(self)} positions in {self._count} runs)"
 
 
-def _restore(firsts: bytes, starts: bytes, length: int) -> OffsetMap:
+def _restore(runs: bytes, count: int, length: int) -> OffsetMap:
     restored = OffsetMap.__new__(OffsetMap)
-    restored._firsts = array("Q", firsts)
-    restored._starts = array("Q", starts)
+    restored._runs = array("Q", runs)
+    restored._count = count
     restored._length = length
     return restored

@@ -43,7 +43,7 @@ class TextInfo:
         return None
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Stream:
     """A continuous reading of one layer: the characters as printed, markup removed.
 
