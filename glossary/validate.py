@@ -10,7 +10,6 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path, PurePosixPath
-
 from typing import TYPE_CHECKING
 
 import jsonschema_rs
@@ -62,9 +61,8 @@ def fast_validator(name: str) -> jsonschema_rs.Validator:
 def _valid(data: object, name: str) -> bool:
     try:
         return fast_validator(name).is_valid(data)
-    except ValueError:
-        # Values JSON has no type for (a YAML date): jsonschema will say where.
-        return False
+    except Exception:  # noqa: BLE001 - values JSON has no type for (a YAML date), depths it refuses:
+        return False  # jsonschema judges those and says where
 
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
