@@ -286,33 +286,26 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     built = Loaded(file=loaded.file, problems=list(loaded.problems))
     try:
         with nogc.paused():
-            built.data = _Builder(built, lines_of, yaml.parse(text, Loader=LOADER)).document()
-        if built.data is EMPTY:
-            _error(loaded, 1, "the file holds no entries (it is empty or only comments)")
-            return loaded
-    except _Alias:
-        # Refuse the file outright: an alias bomb must not be expanded by anything downstream.
-        try:
-            # Composing (linear: an alias is a second reference, not a copy) finds what is
-            # wrong beyond the alias first: an undefined alias, a syntax error further on.
-            with nogc.paused():
+            try:
+                built.data = _Builder(built, lines_of, yaml.parse(text, Loader=LOADER)).document()
+            except _Alias:
+                # Refuse the file outright: an alias bomb must not be expanded by anything downstream.
+                # Composing first (linear: an alias is a second reference, not a copy) raises what is
+                # wrong beyond the alias to the handlers below: an undefined alias, a later syntax error.
                 yaml.compose(text, Loader=LOADER)
-            aliases = [lines_of.at(e.start_mark.index) for e in yaml.parse(text, Loader=LOADER)
-                       if isinstance(e, yaml.AliasEvent)]
-        except yaml.YAMLError as exc:
-            _syntax_error(loaded, exc, text, lines_of)
-            return loaded
-        except RecursionError:
-            _error(loaded, 1, "YAML nested too deeply to be a terms file")
-            return loaded
-        more = f" (and {len(aliases) - 1} more)" if len(aliases) > 1 else ""
-        _error(loaded, aliases[0], f"YAML aliases (*name) are not allowed in a terms file{more}")
-        return loaded
+                aliases = [lines_of.at(e.start_mark.index) for e in yaml.parse(text, Loader=LOADER)
+                           if isinstance(e, yaml.AliasEvent)]
+                more = f" (and {len(aliases) - 1} more)" if len(aliases) > 1 else ""
+                _error(loaded, aliases[0], f"YAML aliases (*name) are not allowed in a terms file{more}")
+                return loaded
     except yaml.YAMLError as exc:
         _syntax_error(loaded, exc, text, lines_of)
         return loaded
     except RecursionError:
         _error(loaded, 1, "YAML nested too deeply to be a terms file")
+        return loaded
+    if built.data is EMPTY:
+        _error(loaded, 1, "the file holds no entries (it is empty or only comments)")
         return loaded
     loaded = built
     for i, path in loaded.pending:

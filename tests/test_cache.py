@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS, ROOT
+from test_citations import ENTRY
 
 from glossary import cache
 from glossary.check import check_project
@@ -135,16 +136,7 @@ def test_checks_remember_their_quotes_and_give_the_same_report(tmp_path: Path, m
 def test_a_new_quote_is_searched_although_others_are_remembered(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv(cache.ENV, str(tmp_path))
     terms = tmp_path / "terms.yaml"
-    entry = """- id: bi
-  term: 楅
-  pinyin: bī
-  category: object
-  rites: [乡射礼]
-  gloss: arrow rack
-  definition: The rack.
-  citations:
-    - quote: {quote}
-"""
+    entry = ENTRY.format(term="楅", locus="").replace("楅長如笴博三寸", "{quote}")
     terms.write_text(entry.format(quote="楅長如笴博三寸"), encoding="utf-8")
     assert check_project(terms, CORPUS).verified == 1
     terms.write_text(entry.format(quote="司射適堂西袒決遂"), encoding="utf-8")
