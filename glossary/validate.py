@@ -67,7 +67,7 @@ def _valid(data: object, name: str) -> bool:
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
     """`` (did you mean 'gloss'?)`` or ''."""
-    best = process.extractOne(word, list(choices), scorer=fuzz.ratio, score_cutoff=60)
+    best = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=60)
     return f" (did you mean {best[0]!r}?)" if best else ""
 
 
@@ -195,6 +195,9 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
         else:
             first_line[ident] = loaded.line_of((index, "id"))
     media_names: dict[str, str] = {}
+    known_ids = list(first_line)
+    # One suggestion per unknown id, however often it is named (copied entries repeat them).
+    hints: dict[str, str] = {}
     for index, raw in enumerate(data):
         if not isinstance(raw, dict):
             continue
@@ -204,7 +207,9 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
             if target == raw.get("id"):
                 add((index, "related", i), "an entry cannot be related to itself")
             elif target not in first_line:
-                add((index, "related", i), f"unknown id {target!r}{did_you_mean(target, tuple(first_line))}")
+                if target not in hints:
+                    hints[target] = did_you_mean(target, known_ids)
+                add((index, "related", i), f"unknown id {target!r}{hints[target]}")
         for i, name in enumerate(_list(raw, "media")):
             if isinstance(name, str) and (message := check_media_path(name, base)):
                 add((index, "media", i), message)
