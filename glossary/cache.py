@@ -49,8 +49,12 @@ def default_dir() -> Path | None:
     """Where the cache lives, or None when it is turned off."""
     if ENV in os.environ:
         return Path(os.environ[ENV]) if os.environ[ENV] else None
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "yili-glossary"
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "yili-glossary"
+    try:
+        return Path.home() / ".cache" / "yili-glossary"
+    except RuntimeError:
+        return None  # no home to keep a cache in (a bare container user): check without one
 
 
 def _code_fingerprint() -> bytes:

@@ -99,7 +99,7 @@ def test_an_unwritable_cache_folder_is_ignored(tmp_path: Path) -> None:
     assert index.find(normalize("楅长如笴博三寸"))
 
 
-def test_empty_cache_variable_turns_the_cache_off(tmp_path: Path, monkeypatch) -> None:
+def test_where_the_cache_lives(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv(cache.ENV, "")
     assert cache.default_dir() is None
     monkeypatch.setenv(cache.ENV, str(tmp_path))
@@ -107,6 +107,15 @@ def test_empty_cache_variable_turns_the_cache_off(tmp_path: Path, monkeypatch) -
     monkeypatch.delenv(cache.ENV)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache.default_dir() == tmp_path / "xdg" / "yili-glossary"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.default_dir() == tmp_path / "home" / ".cache" / "yili-glossary"
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(cache.Path, "home", staticmethod(no_home))
+    assert cache.default_dir() is None
 
 
 def test_no_cache_flag_writes_nothing(tmp_path: Path, monkeypatch) -> None:
