@@ -101,7 +101,7 @@ class CitationChecker:
         loci = [self.index.locus(hit) for hit in hits]
         if not loci:
             hints = tuple(
-                f"nearest: {s.locus.label()}: 「{s.locus.text}」 — " + "; ".join(s.differences)
+                s.hint()
                 for s in (self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
                           if len(key) <= MAX_SUGGEST else ())
             )

@@ -96,8 +96,7 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
         if not loci:
             click.echo(f"not found: {passage}", err=True)
             for suggestion in index.suggest(key, passage, quote_index):
-                click.echo(f"  nearest: {suggestion.locus.label()}: 「{suggestion.locus.text}」 — "
-                           + "; ".join(suggestion.differences), err=True)
+                click.echo(f"  {suggestion.hint()}", err=True)
     sys.exit(0 if loci else 1)
 
 
@@ -186,8 +185,7 @@ def new(term: str, category: str, quote: str | None, rite: str | None, append: b
         key, quote_index = normalize_with_map(quote)
         loci = [index.locus(hit) for hit in index.find(key)]
         if not loci:
-            hints = [f"nearest: {s.locus.label()}: 「{s.locus.text}」 — " + "; ".join(s.differences)
-                     for s in index.suggest(key, quote, quote_index)]
+            hints = [s.hint() for s in index.suggest(key, quote, quote_index)]
             raise click.ClickException("the quote is not in the corpus\n" + "\n".join(hints))
         locus = best_locus(loci)
     text = scaffold(term, category, entries, quote, locus, rite)

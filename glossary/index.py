@@ -47,6 +47,10 @@ class Suggestion:
     score: float
     differences: tuple[str, ...]
 
+    def hint(self) -> str:
+        """``nearest: 禮經本義 卷4 … 「楅長如笴博三寸」 — 第4字: 竿 ≠ 笴（原文）``"""
+        return f"nearest: {self.locus.label()}: 「{self.locus.text}」 — " + "; ".join(self.differences)
+
 
 class CorpusIndex:
     """Exact, placeholder-tolerant and near-miss search over a :class:`Corpus`."""
