@@ -4,14 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from glossary.cache import open_index as cached_index
-from glossary.cache import remember
+from glossary.cache import open_index, remember
 from glossary.citations import CitationChecker, headword_problem
 from glossary.corpus import CorpusError
+from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import reading_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
-from glossary.corpus.model import Locus
 from glossary.model import CitationResult, Entry
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import Plan, load_plan
@@ -66,11 +65,6 @@ class Report:
                 for r in self.results
             ],
         }
-
-
-def open_index(corpus_root: Path | str) -> CorpusIndex:
-    """Read the corpus and index it (or take the index from the cache, if nothing changed)."""
-    return cached_index(corpus_root)
 
 
 def check_project(

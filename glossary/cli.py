@@ -319,7 +319,7 @@ def _load(corpus: Path) -> "Corpus":
 
 
 def _index(corpus: Path) -> "CorpusIndex":
-    from glossary.check import open_index
+    from glossary.cache import open_index
     from glossary.corpus import CorpusError
 
     try:
