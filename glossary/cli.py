@@ -206,7 +206,7 @@ def fmt(terms: Path, check_only: bool) -> None:
     """Rewrite the terms file in canonical key order and layout, keeping comments."""
     from glossary.build import write_file_atomically
     from glossary.contribute.fmt import format_text
-    from glossary.load import load_yaml
+    from glossary.load import load_bytes, load_yaml
 
     before = load_yaml(terms)
     if before.problems:
@@ -221,13 +221,7 @@ def fmt(terms: Path, check_only: bool) -> None:
     if check_only:
         click.echo(f"{terms}: would be reformatted (run glossary fmt)")
         sys.exit(1)
-    scratch = terms.with_name(f".{terms.name}.fmt-check")
-    scratch.write_text(formatted, encoding="utf-8")
-    try:
-        same = load_yaml(scratch).data == before.data
-    finally:
-        scratch.unlink()
-    if not same:
+    if load_bytes(formatted.encode("utf-8"), str(terms)).data != before.data:
         raise click.ClickException("formatting would change the data: nothing written (please report this)")
     write_file_atomically(terms, formatted.encode("utf-8"))
     click.echo(f"{terms}: formatted")

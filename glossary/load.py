@@ -273,12 +273,18 @@ def render_path(data: object, path: PathKey) -> str:
 def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     """Load a YAML file safely; problems are collected, never raised."""
     path = Path(path)
-    loaded = Loaded(file=display or str(path))
     try:
         raw = path.read_bytes()
     except OSError as exc:
+        loaded = Loaded(file=display or str(path))
         _error(loaded, 0, f"cannot read: {exc.strerror}")
         return loaded
+    return load_bytes(raw, display or str(path))
+
+
+def load_bytes(raw: bytes, display: str) -> Loaded:
+    """Load YAML text (``display`` names it in problems) as :func:`load_yaml` loads a file."""
+    loaded = Loaded(file=display)
     text = _decode(loaded, raw)
     if text is None:
         return loaded

@@ -12,11 +12,9 @@ as explicit examples.
 """
 from __future__ import annotations
 
-import tempfile
 import unicodedata
 from functools import cache
 from itertools import pairwise
-from pathlib import Path
 
 import opencc
 import pytest
@@ -25,7 +23,8 @@ from conftest import CORPUS
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from glossary.load import LOADER, Lines, Loaded, load_yaml
+from glossary.load import LOADER, Lines, Loaded
+from glossary.load import load_bytes as load_text
 from glossary.normalize import (
     PLACEHOLDER,
     PROTECTED,
@@ -186,13 +185,8 @@ YAMLISH = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=8)), m
 #: YAML counts these as line breaks where editors do not (pinned in test_robustness.py).
 ODD_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
 
-_TMP = tempfile.TemporaryDirectory(prefix="glossary-properties-")
-
-
 def load_bytes(data: bytes) -> Loaded:
-    path = Path(_TMP.name) / "terms.yaml"
-    path.write_bytes(data)
-    return load_yaml(path, "terms.yaml")
+    return load_text(data, "terms.yaml")
 
 
 def assert_well_formed(loaded: Loaded, data: bytes) -> None:
