@@ -142,11 +142,15 @@ def write_file_atomically(path: Path, data: bytes) -> None:
     if path.exists() and path.read_bytes() == data:
         return
     handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(data)
-    # mkstemp makes private files; keep the mode the file had, or the usual one.
-    os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        # mkstemp makes private files; keep the mode the file had, or the usual one.
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)  # a full disk must not leave a stray .terms.yaml.* behind
+        raise
 
 
 def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
