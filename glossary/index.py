@@ -1,10 +1,10 @@
 """A searchable index of the corpus: normalised text with maps back to print.
 
 All streams are joined, normalised, into one string (``\\n`` between streams, a
-character normalisation never produces), so an exact search is one ``str.find``
-pass; ``〇`` placeholders (in a quote, or in a text whose manifest declares them)
-match any one character; near misses are found by voting on shared bigrams and
-aligned with rapidfuzz.
+character normalisation never produces); many quotes are found in one Aho–Corasick
+pass over it (one ``str.find`` scan for a single quote). ``〇`` placeholders (in a
+quote, or in a text whose manifest declares them) match any one character; near
+misses are found by voting on shared chunks and aligned with rapidfuzz.
 """
 from __future__ import annotations
 
