@@ -12,8 +12,9 @@ from glossary.enrich.pinyin import reading_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
 from glossary.model import CitationResult, Entry
+from glossary.model import Plan
 from glossary.plan import FILENAME as PLAN_FILE
-from glossary.plan import Plan, load_plan
+from glossary.plan import load_plan
 from glossary.problems import ERROR, Problem, is_failure
 from glossary.validate import did_you_mean, validate
 
@@ -89,12 +90,6 @@ def check_project(
     checker = CitationChecker(report.index)
     checker.prepare([citation for entry in entries for citation in entry.citations])
     for entry in entries:
-        for i, rite in enumerate(entry.rites):
-            if not checker.known_rite(rite):
-                report.problems.append(
-                    Problem(display, entry.line, f"{entry.id}.rites[{i}]", ERROR,
-                            f"unknown rite {rite!r}{did_you_mean(rite, sorted(checker.rites.values()))}")
-                )
         for i, citation in enumerate(entry.citations):
             result, problems = checker.check(display, entry.id, i, citation)
             report.results.append(result)

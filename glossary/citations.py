@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from array import array
+from dataclasses import dataclass
 from functools import lru_cache
 
 from glossary.corpus import Corpus, Locus
-from glossary.index import CorpusIndex, Hit
+from glossary.errors import GlossaryError
+from glossary.index import CorpusIndex, Hit, Suggestion
 from glossary.model import Citation, CitationResult, Entry
 from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
 from glossary.problems import ERROR, WARNING, Problem
@@ -21,7 +23,7 @@ MAX_SUGGEST = 300
 
 @lru_cache(maxsize=4096)
 def _key(value: object) -> str:
-    # Work, rite and section names: a few dozen, compared for every citation and occurrence.
+    # Work and section names: a few dozen, compared for every citation and occurrence.
     return normalize(str(value)).lower()
 
 
@@ -36,9 +38,6 @@ class CitationChecker:
             for name in (info.id, info.title, info.work):
                 self._works.setdefault(_key(name), set()).add(info.id)
         self.work_names = sorted({n for info in corpus.texts for n in (info.id, info.title)})
-        self.rites = {
-            _key(rite): rite for info in corpus.texts for _, rite in info.rites
-        } | {_key(rite): rite for doc in corpus.documents for _, rite in doc.rites}
         self.sections = {_key(name) for doc in corpus.documents for _, name in doc.sections}
         #: Near-miss votes computed for many quotes at once (see :meth:`prepare`).
         self._votes: dict = {}
@@ -49,10 +48,6 @@ class CitationChecker:
         self.index.prefetch(keys)
         missing = sorted({k for k in keys if 2 <= len(k) <= MAX_SUGGEST and not self.index.occurs(k)})
         self._votes = self.index.chunk_votes(missing) if missing else {}
-
-    def known_rite(self, name: str) -> bool:
-        """Whether a rite name (any script) is one the corpus manifest knows."""
-        return _key(name) in self.rites
 
     def agrees(self, citation: Citation, locus: Locus) -> list[str]:
         """The locus fields of ``citation`` that ``locus`` contradicts."""
@@ -130,6 +125,27 @@ class CitationChecker:
                 WARNING,
             )
         return CitationResult(owner, index, "verified", resolved=tuple(agreeing)), problems
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """Where a passage stands in the corpus, or, when nowhere, the passages nearest to it."""
+
+    passage: str
+    loci: tuple[Locus, ...]
+    suggestions: tuple[Suggestion, ...] = ()
+
+
+def locate(index: CorpusIndex, passage: str) -> Lookup:
+    """Every occurrence of ``passage`` (any script, punctuation ignored); near misses when none."""
+    key, quote_index = normalize_with_map(passage)
+    if len(key) > MAX_QUOTE:
+        raise GlossaryError(f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})")
+    loci = tuple(index.locus(hit) for hit in index.find(key))
+    if loci:
+        return Lookup(passage, loci)
+    suggestions = index.suggest(key, passage, quote_index) if len(key) <= MAX_SUGGEST else []
+    return Lookup(passage, (), tuple(suggestions))
 
 
 def _page_matches(page: str, locus: Locus) -> bool:

@@ -1,6 +1,7 @@
-"""The ``glossary`` command: a thin layer over check, locate and build.
+"""The ``glossary`` command: click only. Each command parses its options, calls one function, prints.
 
-Commands import what they need when they run, so ``glossary --help`` starts fast.
+Commands import what they need when they run, so ``glossary --help`` starts fast. Failures a
+user can fix are :class:`~glossary.errors.GlossaryError` (click prints them, exit 1).
 """
 from __future__ import annotations
 
@@ -15,13 +16,27 @@ from glossary import __version__
 from glossary.problems import dump_json
 
 if TYPE_CHECKING:
-    from glossary.corpus import Corpus
+    from glossary.check import Report
     from glossary.index import CorpusIndex
+    from glossary.model import Entry
 
 TERMS = click.option("--terms", default="terms.yaml", show_default=True, type=click.Path(path_type=Path),
                      help="The glossary file.")
 CORPUS = click.option("--corpus", default="corpus", show_default=True, type=click.Path(path_type=Path),
                       help="The corpus folder (with manifest.yaml).")
+
+
+class CategoryChoice(click.Choice):
+    """The vocabulary's category ids, read only when a command needs them (not for ``--help``)."""
+
+    def __init__(self) -> None:
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        from glossary.vocab import vocabulary
+
+        return vocabulary().category_ids
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -36,20 +51,30 @@ def cli(no_cache: bool) -> None:
         os.environ["GLOSSARY_CACHE_DIR"] = ""
 
 
-def _summary(report) -> str:
+def _summary(report: "Report") -> str:
     errors = sum(1 for p in report.problems if p.severity == "error")
     warnings = len(report.problems) - errors
     return (f"{report.total_terms} terms, {report.citations} citations, {report.verified} verified; "
             f"{errors} error(s), {warnings} warning(s)")
 
 
-def _print_problems(report, fmt: str) -> None:
-    if fmt == "json":
-        click.echo(dump_json(report.to_json()), nl=False)
-        return
-    for problem in report.problems:
-        click.echo(problem.to_github() if fmt == "github" else str(problem))
-    click.echo(_summary(report), err=fmt == "github")
+def _entries(terms: Path) -> list["Entry"]:
+    """The valid entries of the terms file; its problems are printed (a command may go on without them)."""
+    from glossary.validate import load_entries
+
+    entries, problems = load_entries(terms)
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    if problems:
+        click.echo(f"{terms}: {len(problems)} problem(s) above; entries with errors are left out "
+                   "(run glossary check)", err=True)
+    return entries
+
+
+def _index(corpus: Path) -> "CorpusIndex":
+    from glossary.cache import open_index
+
+    return open_index(corpus)
 
 
 @cli.command()
@@ -62,7 +87,12 @@ def check(terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
     from glossary.check import check_project
 
     report = check_project(terms, corpus)
-    _print_problems(report, fmt)
+    if fmt == "json":
+        click.echo(dump_json(report.to_json()), nl=False)
+    else:
+        for problem in report.problems:
+            click.echo(problem.to_github() if fmt == "github" else str(problem))
+        click.echo(_summary(report), err=fmt == "github")
     sys.exit(1 if report.failed(strict) else 0)
 
 
@@ -72,32 +102,26 @@ def check(terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of occurrences.")
 def locate(passage: str, corpus: Path, as_json: bool) -> None:
     """Every place PASSAGE stands in the corpus (any script; punctuation ignored)."""
-    from glossary.normalize import normalize_with_map
+    from glossary.citations import locate as find
 
-    from glossary.citations import MAX_QUOTE
-
-    key, quote_index = normalize_with_map(passage)
-    if len(key) > MAX_QUOTE:
-        raise click.ClickException(f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})")
-    index = _index(corpus)
-    loci = [index.locus(hit) for hit in index.find(key)]
+    found = find(_index(corpus), passage)
     if as_json:
         keys = ("work", "title", "file", "juan", "page", "section", "layer", "page_id", "rite",
                 "commentator", "line", "text", "context", "placeholders")
-        click.echo(dump_json([{k: locus.to_json()[k] for k in keys} for locus in loci]), nl=False)
+        click.echo(dump_json([{k: locus.to_json()[k] for k in keys} for locus in found.loci]), nl=False)
     else:
-        for number, locus in enumerate(loci, 1):
+        for number, locus in enumerate(found.loci, 1):
             click.echo(f"{number}. {locus.label()}")
             if locus.page_id:
                 click.echo(f"   page id: {locus.page_id}")
             click.echo(f"   …{locus.context}…")
             if locus.placeholders:
                 click.echo("   (matched through 〇 placeholders: any one character)")
-        if not loci:
+        if not found.loci:
             click.echo(f"not found: {passage}", err=True)
-            for suggestion in index.suggest(key, passage, quote_index):
+            for suggestion in found.suggestions:
                 click.echo(f"  {suggestion.hint()}", err=True)
-    sys.exit(0 if loci else 1)
+    sys.exit(0 if found.loci else 1)
 
 
 @cli.command()
@@ -105,18 +129,15 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
 @CORPUS
 @click.option("--out", default="dist", show_default=True, type=click.Path(path_type=Path), help="Output folder.")
 @click.option("--sheet", "sheets", multiple=True, metavar="RITE",
-              help="Also write a study sheet for RITE (乡射礼, 士虞礼, 特牲馈食礼; repeatable).")
+              help="Also write a study sheet for RITE (any rite the glossary lists, e.g. 乡射礼; repeatable).")
 @click.option("--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 def build(terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bool, paper: str) -> None:
     """Check, then write every output (decks, glossary.html, terms.json) to OUT; nothing is written on failure."""
-    from glossary.build import BuildError, BuildOptions
     from glossary.build import build as run_build
+    from glossary.render import RenderOptions
 
-    try:
-        report = run_build(terms, corpus, out, BuildOptions(paper=paper, sheets=sheets, pdf=pdf))
-    except BuildError as exc:
-        raise click.ClickException(str(exc)) from None
+    report = run_build(terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf))
     for problem in report.problems:
         click.echo(str(problem), err=True)
     if report.failed():
@@ -131,71 +152,46 @@ def build(terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bo
 @click.option("--plain", is_flag=True, help="Syllables only, space-separated, with tone marks.")
 def pinyin(text: str, terms: Path, plain: bool) -> None:
     """TEXT in pinyin, in the ritual readings of the glossary's entries (敦 duì, 拾 shè)."""
-    from glossary.enrich import pinyin as ritual
-    from glossary.load import load_yaml
-    from glossary.validate import validate
+    from glossary.enrich.pinyin import ritual_pinyin
 
-    entries, _ = validate(load_yaml(terms), terms.parent)
-    ritual.register(entries)
-    click.echo(ritual.plain(text) if plain else ritual.annotated(text))
+    click.echo(ritual_pinyin(text, _entries(terms), plain))
 
 
 @cli.command()
 @TERMS
 @CORPUS
-@click.option("--rite", "rites", multiple=True, default=("乡射礼", "士虞礼", "特牲馈食礼"), show_default=True,
-              help="A rite to count in (repeatable).")
+@click.option("--rite", "rites", multiple=True, metavar="RITE",
+              help="A rite to count in (repeatable; default: every rite the glossary lists).")
 @click.option("--layer", type=click.Choice(["classic", "commentary", "text"]), default="classic", show_default=True)
 @click.option("--top", type=click.IntRange(1, 1000), default=30, show_default=True)
 def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top: int) -> None:
     """The most frequent words and characters of the rites that have no entry yet."""
     from glossary.enrich.coverage import coverage as uncovered
-    from glossary.load import load_yaml
-    from glossary.validate import validate
 
-    entries, _ = validate(load_yaml(terms), terms.parent)
-    result = uncovered(entries, _index(corpus), rites, layer, top)
-    click.echo(f"Not yet in the glossary ({', '.join(rites)}; {layer}):")
+    result = uncovered(_entries(terms), _index(corpus), rites, layer, top)
+    click.echo(f"Not yet in the glossary ({', '.join(result.rites)}; {layer}):")
     click.echo("words: " + "  ".join(f"{w} {n}" for w, n in result.words))
     click.echo("characters: " + "  ".join(f"{c} {n}" for c, n in result.chars))
 
 
 @cli.command()
 @click.argument("term")
-@click.option("--category", type=click.Choice(["object", "position", "action", "role"]), required=True)
+@click.option("--category", type=CategoryChoice(), required=True)
 @click.option("--quote", help="A passage that contains the term: its locus is filled in.")
-@click.option("--rite", help="The rite (乡射礼, 士虞礼, 特牲馈食礼); default: the quote's.")
+@click.option("--rite", help="The rite (e.g. 乡射礼); default: the quote's.")
 @click.option("--append", is_flag=True, help="Append the scaffold to the terms file instead of printing it.")
 @TERMS
 @CORPUS
 def new(term: str, category: str, quote: str | None, rite: str | None, append: bool, terms: Path, corpus: Path) -> None:
     """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
-    from glossary.contribute.new import best_locus, scaffold
-    from glossary.enrich import pinyin as ritual
-    from glossary.load import load_yaml
-    from glossary.validate import validate
+    from glossary.contribute.new import append as append_entry
+    from glossary.contribute.new import new_entry
 
-    entries, _ = validate(load_yaml(terms), terms.parent)
-    ritual.register(entries)
-    locus = None
-    if quote:
-        from glossary.normalize import normalize_with_map
-
-        index = _index(corpus)
-        key, quote_index = normalize_with_map(quote)
-        loci = [index.locus(hit) for hit in index.find(key)]
-        if not loci:
-            hints = [s.hint() for s in index.suggest(key, quote, quote_index)]
-            raise click.ClickException("the quote is not in the corpus\n" + "\n".join(hints))
-        locus = best_locus(loci)
-    text = scaffold(term, category, entries, quote, locus, rite)
+    text = new_entry(term, category, _entries(terms), _index(corpus) if quote else None, quote, rite)
     if not append:
         click.echo(text, nl=False)
         return
-    from glossary.build import write_file_atomically
-
-    original = terms.read_bytes()
-    write_file_atomically(terms, original.rstrip(b"\n") + b"\n\n" + text.encode("utf-8"))
+    append_entry(terms, text)
     click.echo(f"appended to {terms}; fill in the TODOs, then run glossary check")
 
 
@@ -204,27 +200,15 @@ def new(term: str, category: str, quote: str | None, rite: str | None, append: b
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 if the file is not formatted; write nothing.")
 def fmt(terms: Path, check_only: bool) -> None:
     """Rewrite the terms file in canonical key order and layout, keeping comments."""
-    from glossary.build import write_file_atomically
-    from glossary.contribute.fmt import format_text
-    from glossary.load import load_bytes, load_yaml
+    from glossary.contribute.fmt import format_file
 
-    before = load_yaml(terms)
-    if before.problems:
-        for problem in before.problems:
-            click.echo(str(problem), err=True)
-        raise click.ClickException("fix the file's YAML problems first")
-    text = terms.read_text(encoding="utf-8-sig")
-    formatted = format_text(text)
-    if formatted == text:
+    if not format_file(terms, check_only):
         click.echo(f"{terms}: already formatted")
-        return
-    if check_only:
+    elif check_only:
         click.echo(f"{terms}: would be reformatted (run glossary fmt)")
         sys.exit(1)
-    if load_bytes(formatted.encode("utf-8"), str(terms)).data != before.data:
-        raise click.ClickException("formatting would change the data: nothing written (please report this)")
-    write_file_atomically(terms, formatted.encode("utf-8"))
-    click.echo(f"{terms}: formatted")
+    else:
+        click.echo(f"{terms}: formatted")
 
 
 @cli.command()
@@ -232,16 +216,9 @@ def fmt(terms: Path, check_only: bool) -> None:
 @click.argument("new")
 def changelog(old: str, new: str) -> None:
     """Added, changed and removed entries between two terms files (paths, or REV:path in git)."""
-    import yaml
+    from glossary.contribute.changelog import changelog as notes
 
-    from glossary.contribute.changelog import compare, markdown, read_version
-
-    try:
-        texts = [read_version(spec, Path.cwd()) for spec in (old, new)]
-        data = [yaml.safe_load(text) or [] for text in texts]
-    except (FileNotFoundError, yaml.YAMLError) as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(markdown(compare(data[0], data[1]), old, new), nl=False)
+    click.echo(notes(old, new, Path.cwd()), nl=False)
 
 
 @cli.command()
@@ -252,27 +229,10 @@ def changelog(old: str, new: str) -> None:
 @click.option("--png", is_flag=True, help="Also write a PNG of the page through headless Chromium.")
 def preview(entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool) -> None:
     """Render ENTRY_ID's cards (front and back of every card type) and its printed entry on one page."""
-    from glossary.build import gather, write_file_atomically
-    from glossary.check import check_project
-    from glossary.contribute.preview import preview as render_preview
-    from glossary.render.pdf import PdfError, screenshot
+    from glossary.contribute.preview import write_preview
 
-    report = check_project(terms, corpus)
-    if not any(e.id == entry_id for e in report.entries):
-        for problem in report.problems:
-            click.echo(str(problem), err=True)
-        raise click.ClickException(f"no valid entry {entry_id!r} in {terms}")
-    html = render_preview(gather(report, terms.parent), entry_id)
-    out = out or Path(f"preview-{entry_id}.html")
-    write_file_atomically(out.resolve(), html)
-    click.echo(f"wrote {out}")
-    if png:
-        try:
-            image = screenshot(html)
-        except PdfError as exc:
-            raise click.ClickException(str(exc)) from None
-        write_file_atomically(out.with_suffix(".png").resolve(), image)
-        click.echo(f"wrote {out.with_suffix('.png')}")
+    for path in write_preview(terms, corpus, entry_id, out, png):
+        click.echo(f"wrote {path}")
 
 
 @cli.command(name="corpus")
@@ -280,46 +240,15 @@ def preview(entry_id: str, terms: Path, corpus: Path, out: Path | None, png: boo
 @click.option("--json", "as_json", is_flag=True)
 def corpus_info(corpus: Path, as_json: bool) -> None:
     """List the corpus texts, their files and layers, and defects found in the text."""
-    loaded = _load(corpus)
-    rows = []
-    for info in loaded.texts:
-        docs = [d for d in loaded.documents if d.text_info is info]
-        layers: dict[str, int] = {}
-        for doc in docs:
-            for stream in doc.streams:
-                layers[stream.layer] = layers.get(stream.layer, 0) + len(stream.text)
-        rows.append({"id": info.id, "title": info.title, "author": info.author, "edition": info.edition,
-                     "script": info.script, "format": info.format, "files": len(docs),
-                     "characters": layers, "sections": sum(len(d.sections) for d in docs)})
-    warnings = [str(w) for w in loaded.warnings]
+    from glossary.corpus import load_corpus
+    from glossary.corpus.summary import summary, text_lines
+
+    data = summary(load_corpus(corpus))
     if as_json:
-        click.echo(dump_json({"texts": rows, "warnings": warnings}), nl=False)
-        return
-    for row in rows:
-        chars = ", ".join(f"{k} {v:,}" for k, v in sorted(row["characters"].items()))
-        click.echo(f"{row['id']:14} {row['title']} ({row['author']}): {row['files']} file(s), "
-                   f"{row['sections']} sections; {chars}")
-    for warning in warnings:
-        click.echo(f"corpus warning: {warning}")
-
-
-def _load(corpus: Path) -> "Corpus":
-    from glossary.corpus import CorpusError, load_corpus
-
-    try:
-        return load_corpus(corpus)
-    except CorpusError as exc:
-        raise click.ClickException(str(exc)) from None
-
-
-def _index(corpus: Path) -> "CorpusIndex":
-    from glossary.cache import open_index
-    from glossary.corpus import CorpusError
-
-    try:
-        return open_index(corpus)
-    except CorpusError as exc:
-        raise click.ClickException(str(exc)) from None
+        click.echo(dump_json(data), nl=False)
+    else:
+        for line in text_lines(data):
+            click.echo(line)
 
 
 def main() -> None:

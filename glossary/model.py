@@ -1,20 +1,12 @@
 """The glossary's data model: frozen, and free of I/O."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from glossary.corpus.model import Locus
-
-if TYPE_CHECKING:
-    from glossary.enrich.concordance import Occurrences
-    from glossary.enrich.sequence import Step
-    from glossary.ledger import Ledger
-    from glossary.plan import Plan
-
-CATEGORIES = ("object", "position", "action", "role")
+from glossary.vocab import Rite
 
 
 @dataclass(frozen=True)
@@ -60,7 +52,8 @@ class Entry:
     definition: str
     line: int
     traditional: str | None = None
-    rites: tuple[str, ...] = ()
+    #: Resolved through the vocabulary when the file is validated.
+    rites: tuple[Rite, ...] = ()
     definition_zh: str | None = None
     citations: tuple[Citation, ...] = ()
     related: tuple[str, ...] = ()
@@ -97,6 +90,66 @@ class CitationResult:
         return self.status == "verified"
 
 
+@dataclass(frozen=True)
+class Place:
+    """A place on the hall plan: an area, wall, pillar, steps, door, window, object or mark."""
+
+    id: str
+    label: str
+    kind: str
+    x: float
+    y: float
+    line: int
+    w: float = 0
+    h: float = 0
+    term: str | None = None
+    rites: tuple[Rite, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The hall plan: its size in plan units and its places."""
+
+    width: float
+    height: float
+    places: tuple[Place, ...]
+
+    def for_term(self, term_id: str) -> Place | None:
+        return next((p for p in self.places if p.term == term_id), None)
+
+
+@dataclass(frozen=True)
+class Occurrences:
+    """Counts of a headword's occurrences: ((rite or work, layer), count), most first."""
+
+    total: int
+    by_place: tuple[tuple[tuple[str, str], int], ...]
+
+    def for_rite(self, rite: Rite) -> int:
+        """Occurrences within one rite, all layers."""
+        return sum(n for (place, _), n in self.by_place if place == rite.simplified)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One section of a rite: its place in the order and where its marker stands."""
+
+    rite: Rite
+    number: int
+    name: str
+    file: str
+    page_id: str | None
+    #: 1 for the first section of this name in the rite, 2 for a second (取矢視算 comes twice).
+    repeat: int = 1
+
+    @property
+    def key(self) -> str:
+        """Stable across releases: rite and name, plus the repeat count of that name."""
+        return f"{self.rite.simplified}/{self.name}/{self.repeat}"
+
+
 @dataclass(frozen=True, eq=False)
 class Glossary:
     """Everything the renderers need, gathered once by the build."""
@@ -105,16 +158,17 @@ class Glossary:
     #: entry id → for each citation, its resolved loci (empty when not verified).
     loci: dict[str, tuple[tuple[Locus, ...], ...]]
     #: entry id → occurrences of the headword by rite and layer.
-    concordance: dict[str, "Occurrences"]
+    concordance: dict[str, Occurrences]
     #: Seconds since the epoch for anything new in this build (SOURCE_DATE_EPOCH or commit time).
     epoch: int
-    #: The modification-time ledger as committed (renderers work on a copy).
-    ledger: "Ledger"
+    #: Files a renderer keeps in the project between builds, as committed (name → bytes; the
+    #: Anki ledger): the renderer reads them from here and returns their new contents.
+    state: Mapping[str, bytes] = field(default_factory=dict)
     #: The hall plan, if the project has one, and its places' resolved loci.
-    plan: "Plan | None" = None
+    plan: Plan | None = None
     plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
-    #: Rite (simplified) → its sections in order.
-    sequences: dict[str, tuple["Step", ...]] = field(default_factory=dict)
+    #: Rite id → its sections in order.
+    sequences: dict[str, tuple[Step, ...]] = field(default_factory=dict)
     #: The entries' media files by bare name (validation keeps the names unique).
     media: dict[str, bytes] = field(default_factory=dict)
 

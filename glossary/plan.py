@@ -1,43 +1,14 @@
-"""The hall plan: places of the hall and courtyard, each fixed by cited passages."""
+"""Loading the hall plan (``plan.yaml``): places of the hall and courtyard, each fixed by cited passages."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from glossary.load import Loaded, PathKey, load_yaml, render_path
-from glossary.model import Citation
+from glossary.model import Place, Plan
 from glossary.problems import ERROR, Problem
-from glossary.validate import citation_from, schema_problems
+from glossary.validate import citation_from, resolve_rites, schema_problems
 
 FILENAME = "plan.yaml"
-
-
-@dataclass(frozen=True)
-class Place:
-    """A place on the plan: an area, wall, pillar, steps, door, window, object or mark."""
-
-    id: str
-    label: str
-    kind: str
-    x: float
-    y: float
-    line: int
-    w: float = 0
-    h: float = 0
-    term: str | None = None
-    rites: tuple[str, ...] = ()
-    citations: tuple[Citation, ...] = ()
-    note: str | None = None
-
-
-@dataclass(frozen=True)
-class Plan:
-    width: float
-    height: float
-    places: tuple[Place, ...]
-
-    def for_term(self, term_id: str) -> Place | None:
-        return next((p for p in self.places if p.term == term_id), None)
 
 
 def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
@@ -59,11 +30,11 @@ def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
                                     ERROR, f"duplicate place id {raw['id']!r} (first on line {seen[raw['id']]})"))
             continue
         seen[raw["id"]] = loaded.line_of(path)
-        places.append(_place(loaded, path, raw))
+        places.append(_place(loaded, path, raw, problems))
     return Plan(float(loaded.data["width"]), float(loaded.data["height"]), tuple(places)), problems
 
 
-def _place(loaded: Loaded, path: PathKey, raw: dict) -> Place:
+def _place(loaded: Loaded, path: PathKey, raw: dict, problems: list[Problem]) -> Place:
     return Place(
         id=raw["id"],
         label=raw["label"],
@@ -74,7 +45,7 @@ def _place(loaded: Loaded, path: PathKey, raw: dict) -> Place:
         h=float(raw.get("h", 0)),
         line=loaded.line_of(path),
         term=raw.get("term"),
-        rites=tuple(raw.get("rites", ())),
+        rites=resolve_rites(loaded, path + ("rites",), raw.get("rites", []), problems),
         citations=tuple(citation_from(loaded, path + ("citations", i), c) for i, c in enumerate(raw["citations"])),
         note=raw.get("note"),
     )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -16,9 +15,11 @@ import jsonschema_rs
 from rapidfuzz import fuzz, process
 
 from glossary.corpus.numerals import parse_number
-from glossary.load import Loaded, PathKey, render_path
+from glossary.load import Loaded, PathKey, load_yaml, render_path
 from glossary.model import Citation, Entry
 from glossary.problems import ERROR, Problem
+from glossary.schema import SCHEMAS, fields_of, schema
+from glossary.vocab import Rite, vocabulary
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -26,16 +27,6 @@ if TYPE_CHECKING:
 
 MEDIA = "media"
 TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
-
-
-SCHEMAS = ("terms.schema.json", "plan.schema.json")
-
-
-@lru_cache(maxsize=None)
-def schema(name: str = "terms.schema.json") -> dict:
-    """One of the shipped JSON Schemas."""
-    text = resources.files("glossary.schema").joinpath(name).read_text(encoding="utf-8")
-    return json.loads(text)
 
 
 @lru_cache(maxsize=None)
@@ -126,41 +117,55 @@ def _as_str(value: object) -> str | None:
     return None if value is None else str(value)
 
 
+#: How a citation's fields become the model's values (the rest are kept as given).
+CITATION_VALUES = {
+    "juan": lambda value: parse_number(str(value)),
+    "page": _as_str,
+}
+
+
 def citation_from(loaded: Loaded, path: PathKey, raw: dict) -> Citation:
     """A citation as the model holds it, with the line of each field."""
-    juan = raw.get("juan")
+    values = {name: CITATION_VALUES.get(name, lambda v: v)(raw[name]) for name in fields_of("citation") if name in raw}
     return Citation(
-        quote=raw["quote"],
+        **values,
         line=loaded.line_of(path + ("quote",)),
         lines=tuple((name, loaded.line_of(path + (name,))) for name in raw),
-        work=raw.get("work"),
-        juan=parse_number(str(juan)) if juan is not None else None,
-        page=_as_str(raw.get("page")),
-        section=raw.get("section"),
-        layer=raw.get("layer"),
-        note=raw.get("note"),
     )
 
 
-def _entry(loaded: Loaded, index: int, raw: dict) -> Entry:
+def resolve_rites(loaded: Loaded, path: PathKey, names: object, problems: list[Problem]) -> tuple[Rite, ...]:
+    """The rites a list of names refers to; an unknown name is a problem at its line."""
+    vocab = vocabulary()
+    rites = []
+    for i, name in enumerate(names if isinstance(names, list) else ()):
+        rite = vocab.rite(name) if isinstance(name, str) else None
+        if rite is None:
+            if isinstance(name, str):
+                item = path + (i,)
+                problems.append(Problem(loaded.file, loaded.line_of(item), render_path(loaded.data, item), ERROR,
+                                        f"unknown rite {name!r}{did_you_mean(name, vocab.rite_names)}"))
+        elif rite not in rites:
+            rites.append(rite)
+    return tuple(rites)
+
+
+def _entry(loaded: Loaded, index: int, raw: dict, problems: list[Problem]) -> Entry:
+    values: dict[str, object] = {}
+    for name in fields_of("entry"):
+        if name not in raw:
+            continue
+        value = raw[name]
+        if name == "rites":
+            value = resolve_rites(loaded, (index, name), value, problems)
+        elif name == "citations":
+            value = tuple(citation_from(loaded, (index, name, i), c) for i, c in enumerate(value))
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[name] = value
     return Entry(
-        id=raw["id"],
-        term=raw["term"],
-        pinyin=raw["pinyin"],
-        category=raw["category"],
-        gloss=raw["gloss"],
-        definition=raw["definition"],
+        **values,
         line=loaded.line_of((index,)),
-        traditional=raw.get("traditional"),
-        rites=tuple(raw.get("rites", ())),
-        definition_zh=raw.get("definition_zh"),
-        citations=tuple(
-            citation_from(loaded, (index, "citations", i), c)
-            for i, c in enumerate(raw.get("citations", ()))
-        ),
-        related=tuple(raw.get("related", ())),
-        media=tuple(raw.get("media", ())),
-        tags=tuple(raw.get("tags", ())),
         lines=tuple((name, loaded.line_of((index, name))) for name in raw),
     )
 
@@ -225,11 +230,18 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                 add((index, "citations", i, "juan"), f"{juan!r} is not a 卷 number (write 4 or 卷四)")
                 broken.add(index)
     entries = [
-        _entry(loaded, index, raw)
+        _entry(loaded, index, raw, problems)
         for index, raw in enumerate(data)
         if index not in broken and isinstance(raw, dict)
     ]
     return entries, problems
+
+
+def load_entries(path: Path) -> tuple[list[Entry], list[Problem]]:
+    """The valid entries of a terms file, and every problem its loading and validation found."""
+    loaded = load_yaml(path)
+    entries, problems = validate(loaded, path.parent)
+    return entries, sorted([*loaded.problems, *problems])
 
 
 def _list(raw: dict, name: str) -> list:

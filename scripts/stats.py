@@ -12,24 +12,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from glossary.load import load_yaml  # noqa: E402
-from glossary.model import CATEGORIES  # noqa: E402
-from glossary.validate import validate  # noqa: E402
-
-RITES = ("乡射礼", "士虞礼", "特牲馈食礼")
+from glossary.validate import load_entries  # noqa: E402
+from glossary.vocab import vocabulary  # noqa: E402
 
 
 def table(terms: Path) -> str:
-    """Entries per rite and category, with totals and citation counts."""
-    entries, _ = validate(load_yaml(terms), terms.parent)
+    """Entries per rite (those some entry lists, in 禮經本義's order) and category, with totals."""
+    entries, _ = load_entries(terms)
+    vocab = vocabulary()
+    categories = vocab.category_ids
     cells = Counter((rite, e.category) for e in entries for rite in e.rites)
-    lines = ["| rite | " + " | ".join(CATEGORIES) + " | all |", "|---|" + "---:|" * (len(CATEGORIES) + 1)]
-    for rite in RITES:
-        counts = [cells[(rite, c)] for c in CATEGORIES]
+    lines = ["| rite | " + " | ".join(categories) + " | all |", "|---|" + "---:|" * (len(categories) + 1)]
+    for rite in vocab.rites:
         total = sum(1 for e in entries if rite in e.rites)
-        lines.append(f"| {rite} | " + " | ".join(map(str, counts)) + f" | {total} |")
+        if not total:
+            continue
+        counts = [cells[(rite, c)] for c in categories]
+        lines.append(f"| {rite.simplified} | " + " | ".join(map(str, counts)) + f" | {total} |")
     by_category = Counter(e.category for e in entries)
-    lines.append("| **all entries** | " + " | ".join(str(by_category[c]) for c in CATEGORIES) + f" | **{len(entries)}** |")
+    lines.append("| **all entries** | " + " | ".join(str(by_category[c]) for c in categories) + f" | **{len(entries)}** |")
     citations = sum(len(e.citations) for e in entries)
     two = sum(1 for e in entries if len(e.citations) >= 2)
     lines.append("")

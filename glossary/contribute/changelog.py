@@ -5,6 +5,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
+from glossary.errors import GlossaryError
+
 
 @dataclass(frozen=True)
 class Changes:
@@ -17,14 +21,28 @@ def read_version(spec: str, repo: Path) -> str:
     """The text of a terms file: a path, or ``REV:path`` read from git (``v0.1:terms.yaml``)."""
     path = Path(spec)
     if path.exists():
-        return path.read_text(encoding="utf-8")
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GlossaryError(f"{spec}: cannot read: {exc}") from None
     rev, sep, name = spec.partition(":")
     if not sep:
-        raise FileNotFoundError(f"{spec}: no such file (use a path, or REV:path for a git revision)")
+        raise GlossaryError(f"{spec}: no such file (use a path, or REV:path for a git revision)")
     result = subprocess.run(["git", "show", f"{rev}:{name}"], cwd=repo, capture_output=True, text=True)
     if result.returncode != 0:
-        raise FileNotFoundError(f"{spec}: {result.stderr.strip() or 'not found in git'}")
+        raise GlossaryError(f"{spec}: {result.stderr.strip() or 'not found in git'}")
     return result.stdout
+
+
+def changelog(old: str, new: str, repo: Path) -> str:
+    """Release notes in Markdown for the change from terms file ``old`` to ``new``."""
+    data = []
+    for spec in (old, new):
+        try:
+            data.append(yaml.load(read_version(spec, repo), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or [])
+        except yaml.YAMLError as exc:
+            raise GlossaryError(f"{spec}: not a YAML file: {exc}") from None
+    return markdown(compare(data[0], data[1]), old, new)
 
 
 def compare(old: list[dict], new: list[dict]) -> Changes:

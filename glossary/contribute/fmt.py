@@ -8,14 +8,24 @@ or loses an entry.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-ENTRY_ORDER = ("id", "term", "traditional", "pinyin", "category", "rites", "gloss", "definition",
-               "definition_zh", "citations", "related", "media", "tags")
-CITATION_ORDER = ("quote", "work", "juan", "page", "section", "layer", "note")
-FLOW_LISTS = ("rites", "related", "media", "tags")
+from glossary.errors import DataError, GlossaryError
+from glossary.files import write_file_atomically
+from glossary.load import load_bytes, load_yaml
+from glossary.schema import fields_of, schema
+
+#: Keys in the schema's order: a new field takes its place without an edit here.
+ENTRY_ORDER = fields_of("entry")
+CITATION_ORDER = fields_of("citation")
+#: Lists of plain values are written inline (``rites: [乡射礼]``); lists of mappings as blocks.
+FLOW_LISTS = tuple(
+    name for name, spec in schema()["$defs"]["entry"]["properties"].items()
+    if spec.get("type") == "array" and not spec.get("items", {}).get("$ref", "").endswith("/citation")
+)
 
 
 def _yaml() -> YAML:
@@ -69,3 +79,23 @@ def format_text(text: str) -> str:
     yaml.dump(data, out)
     # ruamel indents the top-level list like the nested ones; entries start at the margin.
     return "".join(line[2:] if line.startswith("  ") else line for line in out.getvalue().splitlines(True))
+
+
+def format_file(terms: Path, check_only: bool = False) -> bool:
+    """Put ``terms`` in canonical form (or, with ``check_only``, only say whether it is); True if it was not.
+
+    Nothing is written when the file has YAML problems or when formatting would change its data.
+    """
+    before = load_yaml(terms)
+    if before.problems:
+        raise DataError("fix the file's YAML problems first:\n" + "\n".join(str(p) for p in before.problems))
+    text = terms.read_text(encoding="utf-8-sig")
+    formatted = format_text(text)
+    if formatted == text:
+        return False
+    if check_only:
+        return True
+    if load_bytes(formatted.encode("utf-8"), str(terms)).data != before.data:
+        raise GlossaryError("formatting would change the data: nothing written (please report this)")
+    write_file_atomically(terms, formatted.encode("utf-8"))
+    return True

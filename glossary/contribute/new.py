@@ -3,11 +3,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 
+from glossary.citations import locate
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import plain
+from glossary.errors import GlossaryError
+from glossary.files import write_file_atomically
+from glossary.index import CorpusIndex
 from glossary.model import Entry
 from glossary.normalize import normalize
+from glossary.vocab import vocabulary
 
 
 def slug(reading: str) -> str:
@@ -28,9 +34,9 @@ def next_id(reading: str, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
-def best_locus(loci: list[Locus]) -> Locus | None:
-    """Prefer the full 禮經本義 text (it has page ids), then the other texts in corpus order."""
-    return min(loci, key=lambda l: (l.work != "KR1d0044", l.layer != "classic"), default=None)
+def best_locus(loci: list[Locus] | tuple[Locus, ...], primary: str | None) -> Locus | None:
+    """Prefer the primary text (the whole 禮經本義: it has page ids), then the other texts in corpus order."""
+    return min(loci, key=lambda l: (l.work != primary, l.layer != "classic"), default=None)
 
 
 def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, locus: Locus | None,
@@ -39,13 +45,14 @@ def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, 
     reading = plain(term)
     ident = next_id(reading, {e.id for e in entries})
     same = [e.id for e in entries if normalize(e.term) == normalize(term)]
+    known = vocabulary().rite(rite or (locus.rite if locus and locus.rite else "") or "")
     lines = [f"# NOTE: {term} already has an entry ({', '.join(same)}): extend it rather than add another?"] if same else []
     lines += [
         f"- id: {ident}",
         f"  term: {term}",
         f"  pinyin: {reading}  # pypinyin's suggestion in ritual readings: check it",
         f"  category: {category}",
-        f"  rites: [{rite or (normalize(locus.rite) if locus and locus.rite else 'TODO')}]",
+        f"  rites: [{known.simplified if known else rite or 'TODO'}]",
         "  gloss: TODO short English gloss",
         "  definition: >-",
         "    TODO: what the cited commentary says (attribute it: 郝仲輿 says …).",
@@ -61,3 +68,23 @@ def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, 
     lines.append("  related: []")
     lines.append("  tags: []")
     return "\n".join(lines) + "\n"
+
+
+def new_entry(term: str, category: str, entries: list[Entry], index: CorpusIndex | None,
+              quote: str | None = None, rite: str | None = None) -> str:
+    """The scaffold of an entry; a quote must stand in the corpus (its nearest passages are named if not)."""
+    locus = None
+    if quote:
+        assert index is not None
+        found = locate(index, quote)
+        if not found.loci:
+            raise GlossaryError("the quote is not in the corpus\n" + "\n".join(s.hint() for s in found.suggestions))
+        primary = index.corpus.primary
+        locus = best_locus(found.loci, primary.id if primary else None)
+    return scaffold(term, category, entries, quote, locus, rite)
+
+
+def append(terms: Path, text: str) -> None:
+    """Append a scaffold to the terms file, after one blank line."""
+    original = terms.read_bytes()
+    write_file_atomically(terms, original.rstrip(b"\n") + b"\n\n" + text.encode("utf-8"))

@@ -5,14 +5,16 @@ from __future__ import annotations
 import base64
 import re
 from html import escape
+from pathlib import Path
 
 import chevron
 
+from glossary.files import write_file_atomically
 from glossary.model import Glossary
 from glossary.render.anki.models import SPECS, css, template_text
 from glossary.render.anki.notes import NoteSpec
 from glossary.render.anki.render import note_specs, plan_media
-from glossary.render.printed import PrintOptions, render_glossary
+from glossary.render.printed import render_entry, stylesheet
 
 CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}")
 
@@ -60,11 +62,7 @@ def preview(glossary: Glossary, entry_id: str) -> bytes:
                 continue  # Anki makes no card when the front is empty (e.g. no hall plan)
             back = render_card(template_text(back_file), fields, front=front)
             cards.append((name, _inline_media(front, media), _inline_media(back, media)))
-    printed = render_glossary(glossary, PrintOptions()).decode("utf-8")
-    start = printed.find(f'<article class="entry" id="e-{entry_id}">')
-    end = printed.find("</article>", start) + len("</article>")
-    style = printed[printed.find("<style>") + 7 : printed.find("</style>")]
-    entry_html = printed[start:end] if start != -1 else "<p>(not in the printed glossary)</p>"
+    entry_html = render_entry(glossary, entry_id)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -78,7 +76,7 @@ def preview(glossary: Glossary, entry_id: str) -> bytes:
         ".night .card { color: #e8e6e3; background: #1e1e1e; }",
         ".printed { max-width: 180mm; margin: 20px auto; padding: 10mm; border: 1px solid #ccc; }",
         "</style><style>",
-        re.sub(r"@page[^{]*\{(?:[^{}]|\{[^{}]*\})*\}", "", style),
+        stylesheet(None),
         "</style></head><body>",
         f"<h1>Preview of <code>{escape(entry_id)}</code></h1>",
     ]
@@ -88,3 +86,27 @@ def preview(glossary: Glossary, entry_id: str) -> bytes:
     parts.append(f'<h2>Printed glossary</h2><div class="printed">{entry_html}</div>')
     parts.append("</body></html>")
     return "\n".join(parts).encode("utf-8")
+
+
+def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = None, png: bool = False) -> list[Path]:
+    """Check the glossary, then write the preview page of ``entry_id`` (and its PNG); the files written.
+
+    The entry must be valid; problems elsewhere in the file do not stop a preview.
+    """
+    from glossary.build import gather
+    from glossary.check import check_project
+    from glossary.errors import DataError
+    from glossary.render.pdf import screenshot
+
+    report = check_project(terms, corpus)
+    if report.index is None or not any(e.id == entry_id for e in report.entries):
+        problems = "\n".join(str(p) for p in report.problems)
+        raise DataError(f"no valid entry {entry_id!r} in {terms}" + (f":\n{problems}" if problems else ""))
+    html = preview(gather(report, terms.parent), entry_id)
+    out = out or Path(f"preview-{entry_id}.html")
+    write_file_atomically(out.resolve(), html)
+    written = [out]
+    if png:
+        write_file_atomically(out.with_suffix(".png").resolve(), screenshot(html))
+        written.append(out.with_suffix(".png"))
+    return written

@@ -9,6 +9,7 @@ from typing import Callable
 import yaml
 
 from glossary.corpus.mandoku import read_mandoku
+from glossary.errors import CorpusError
 from glossary.corpus.model import LAYERS, CorpusWarning, Document, Locus, Stream, TextInfo
 from glossary.corpus.seed import read_seed
 
@@ -20,16 +21,17 @@ READERS: dict[str, Callable[[TextInfo, str, str], Document]] = {
 __all__ = ["Corpus", "CorpusError", "Document", "Locus", "Stream", "TextInfo", "LAYERS", "load_corpus"]
 
 
-class CorpusError(Exception):
-    """The corpus folder itself is broken (missing manifest or file, changed file)."""
-
-
 @dataclass(frozen=True, eq=False)
 class Corpus:
     """Every document of the manifest, read (where from is the caller's business: it may be cached)."""
 
     texts: tuple[TextInfo, ...]
     documents: tuple[Document, ...]
+
+    @property
+    def primary(self) -> TextInfo | None:
+        """The text the manifest marks ``primary: true`` (the whole 禮經本義), if any."""
+        return next((info for info in self.texts if info.primary), None)
 
     @property
     def warnings(self) -> list[CorpusWarning]:
@@ -55,6 +57,7 @@ def _text_info(raw: dict) -> TextInfo:
         juan=raw.get("juan"),
         page=str(raw["page"]) if raw.get("page") is not None else None,
         rites=tuple(sorted((int(k), str(v)) for k, v in rites.items())),
+        primary=bool(raw.get("primary", False)),
     )
 
 

@@ -34,6 +34,8 @@ class TextInfo:
     juan: int | None = None
     page: str | None = None
     rites: tuple[tuple[int, str], ...] = ()
+    #: The corpus' primary text (the whole 禮經本義): preferred for loci, and the source of the rites' order.
+    primary: bool = False
 
     def rite_of_juan(self, juan: int | None) -> str | None:
         """The rite the manifest assigns to a 卷, if any."""

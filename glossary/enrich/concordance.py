@@ -2,23 +2,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from glossary.index import CorpusIndex
-from glossary.model import Entry
+from glossary.model import Entry, Occurrences
 from glossary.normalize import normalize
-
-
-@dataclass(frozen=True)
-class Occurrences:
-    """Counts of a headword's occurrences: ((rite or work, layer), count), most first."""
-
-    total: int
-    by_place: tuple[tuple[tuple[str, str], int], ...]
-
-    def for_rite(self, rite: str) -> int:
-        key = normalize(rite)
-        return sum(n for (place, _), n in self.by_place if place == key)
 
 
 def concordance(entries: list[Entry], index: CorpusIndex) -> dict[str, Occurrences]:

@@ -8,6 +8,7 @@ from glossary.corpus.commentators import commentator_names
 from glossary.index import CorpusIndex
 from glossary.model import Entry
 from glossary.normalize import normalize
+from glossary.vocab import vocabulary
 
 #: Function words that are never glossary terms.
 FUNCTION_CHARS = frozenset("之也而于以其者曰为不则亦乃与皆又所此故如若焉矣乎哉与既遂即及自各凡某")
@@ -24,7 +25,13 @@ class Coverage:
 
 
 def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], layer: str, top: int) -> Coverage:
-    """Count words and characters of ``layer`` in ``rites`` that no entry's headword covers."""
+    """Count words and characters of ``layer`` in ``rites`` that no entry's headword covers.
+
+    ``rites`` are names in any script; none means every rite some entry lists.
+    """
+    if not rites:
+        listed = {rite for entry in entries for rite in entry.rites}
+        rites = tuple(rite.simplified for rite in vocabulary().rites if rite in listed)
     wanted = {normalize(r) for r in rites}
     headwords = {normalize(e.term) for e in entries}
     covered_chars = {ch for word in headwords if len(word) == 1 for ch in word}

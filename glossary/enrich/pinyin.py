@@ -101,6 +101,12 @@ def plain(text: str) -> str:
     return " ".join(r for _, r in transcribe(text) if r)
 
 
+def ritual_pinyin(text: str, entries: Iterable[Entry], plain_syllables: bool = False) -> str:
+    """``text`` in the entries' ritual readings: annotated (``楅(bī)…``) or, plain, syllables only."""
+    register(entries)
+    return plain(text) if plain_syllables else annotated(text)
+
+
 def annotated(text: str) -> str:
     """``楅(bī)長(cháng)…``: every character followed by its reading."""
     return "".join(f"{ch}({r})" if r else ch for ch, r in transcribe(text))

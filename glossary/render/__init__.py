@@ -1,1 +1,75 @@
-"""Renderers: each turns a checked glossary into one output file's bytes."""
+"""The renderers: every output family is one function ``(glossary, options) -> Rendered``.
+
+``RENDERERS`` is the registry the build runs; a new output format is one function here
+and a module beside this one. Each renderer imports its module when it runs, so asking
+for one output (or for a shared helper such as :mod:`glossary.render.markup`) does not
+load every other.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from glossary.model import Glossary
+from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """What to build besides the default outputs."""
+
+    paper: str = "a4"
+    #: Rites (any name the vocabulary knows) to write a study sheet for.
+    sheets: tuple[str, ...] = ()
+    pdf: bool = False
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One renderer's outputs: files for the output folder, and project state files to keep."""
+
+    files: dict[str, bytes]
+    #: Files beside terms.yaml that the renderer keeps up to date between builds (name → bytes).
+    state: dict[str, bytes] = field(default_factory=dict)
+
+
+Renderer = Callable[[Glossary, RenderOptions], Rendered]
+
+
+def _terms_json(glossary: Glossary, options: RenderOptions) -> Rendered:
+    from glossary.render import terms_json
+
+    return Rendered(terms_json.render(glossary))
+
+
+def _anki(glossary: Glossary, options: RenderOptions) -> Rendered:
+    from glossary.render.anki import render as anki
+
+    files, state = anki.render(glossary)
+    return Rendered(files, state)
+
+
+def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
+    from glossary.render import pdf, printed
+
+    print_options = printed.PrintOptions(paper=options.paper)
+    outputs = {"glossary.html": printed.render_glossary(glossary, print_options)}
+    for rite in options.sheets:
+        name, html = printed.render_sheet(glossary, rite, print_options)
+        outputs[name] = html
+    if options.pdf:
+        for name in list(outputs):
+            if name.endswith(".html"):
+                outputs[name.removesuffix(".html") + ".pdf"] = pdf.print_pdf(outputs[name])
+    return Rendered(outputs)
+
+
+#: Output family → renderer. Run in name order; their files must not collide.
+RENDERERS: dict[str, Renderer] = {
+    "terms.json": _terms_json,
+    "anki": _anki,
+    "print": _print,
+}
+
+#: The project files renderers keep as state (read into ``Glossary.state`` by the build).
+STATE_FILES = (LEDGER_FILE,)

@@ -8,8 +8,9 @@ from functools import lru_cache
 from importlib import resources
 
 from glossary.enrich.pinyin import split_reading
-from glossary.model import CATEGORIES, Entry
-from glossary.render.anki.notes import tone
+from glossary.model import Entry
+from glossary.render.markup import tone
+from glossary.vocab import vocabulary
 
 
 @dataclass(frozen=True)
@@ -81,4 +82,4 @@ def by_gloss(entries: list[Entry]) -> list[Entry]:
 
 
 def by_category(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:
-    return [(c, sorted((e for e in entries if e.category == c), key=pinyin_key)) for c in CATEGORIES]
+    return [(c.id, sorted((e for e in entries if e.category == c.id), key=pinyin_key)) for c in vocabulary().categories]

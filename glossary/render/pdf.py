@@ -7,6 +7,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from glossary.errors import PdfError
+
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 #: Flags for a headless, offline run as root: no sandbox, no background network traffic.
 FLAGS = (
@@ -21,10 +23,6 @@ FLAGS = (
     "--disable-extensions",
     "--no-pdf-header-footer",
 )
-
-
-class PdfError(Exception):
-    """Chromium is missing or failed."""
 
 
 def find_chromium() -> str | None:

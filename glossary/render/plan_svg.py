@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from glossary.plan import Place, Plan
+from glossary.model import Place, Plan
 
 SCALE = 6
 FONT = "Noto Serif CJK TC, Noto Serif CJK SC, Source Han Serif, Songti TC, serif"

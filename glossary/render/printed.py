@@ -1,33 +1,21 @@
 """The printable glossary (``glossary.html``) and per-rite study sheets, PDF-ready."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import jinja2
 from markupsafe import Markup
 
-from glossary.model import CATEGORIES, Entry, Glossary
-from glossary.normalize import normalize
+from glossary.model import Entry, Glossary
 from glossary.render import indexes
-from glossary.render.anki.notes import ruby
-from glossary.render.markup import mark_cjk
+from glossary.render.markup import mark_cjk, ruby
 from glossary.render.plan_svg import render_svg
+from glossary.vocab import Rite, vocabulary
 
-#: The rites of the seed texts, in the order of the 儀禮: (name, file slug, English).
-RITES = (
-    ("乡射礼", "xiangshe", "The District Archery Rite"),
-    ("士虞礼", "shiyu", "The Repose Sacrifice"),
-    ("特牲馈食礼", "tesheng", "The Single-Victim Food Offering"),
-)
-OTHER = ("其他", "other", "Other rites")
-#: English and Chinese headings of the categories.
-CATEGORY_LABELS = {
-    "object": ("Objects", "器物"),
-    "position": ("Positions", "位次"),
-    "action": ("Actions", "仪节"),
-    "role": ("Roles", "人"),
-}
+#: Where an entry none of whose rites the vocabulary knows is printed (only a failing glossary has one).
+OTHER = {"name": "其他", "slug": "other", "english": "Other rites"}
 PAPER = {"a4": "A4", "letter": "letter"}
 
 
@@ -49,45 +37,40 @@ def _env() -> jinja2.Environment:
     return env
 
 
-def rite_of(name: str) -> tuple[str, str, str] | None:
-    """The known rite a name (any script) refers to."""
-    return next((r for r in RITES if normalize(r[0]) == normalize(name)), None)
+def _rite_info(rite: Rite) -> dict[str, str]:
+    return {"name": rite.simplified, "slug": rite.id, "english": rite.english}
 
 
 def by_category(members: list[Entry] | tuple[Entry, ...], first: int = 1) -> list[tuple[str, tuple[str, str], list]]:
     """(category, heading, [(number, entry) …]) in pinyin order, numbered from ``first``."""
     groups, number = [], first
-    for category in CATEGORIES:
+    for category in vocabulary().categories:
         items = []
-        for entry in sorted((e for e in members if e.category == category), key=indexes.pinyin_key):
+        for entry in sorted((e for e in members if e.category == category.id), key=indexes.pinyin_key):
             items.append((number, entry))
             number += 1
-        groups.append((category, CATEGORY_LABELS[category], items))
+        groups.append((category.id, (category.heading, category.zh), items))
     return groups
 
 
 def sections(entries: tuple[Entry, ...]) -> list[dict]:
-    """Entries under their first rite, then by category, numbered §1… in book order."""
+    """Entries under their first rite (in 禮經本義's order), then by category, numbered §1… in book order."""
     placed: dict[str, list[Entry]] = {}
     for entry in entries:
-        rite = rite_of(entry.rites[0]) if entry.rites else None
-        placed.setdefault((rite or OTHER)[1], []).append(entry)
+        placed.setdefault(entry.rites[0].id if entry.rites else OTHER["slug"], []).append(entry)
     result, number = [], 1
-    for name, slug, english in (*RITES, OTHER):
-        members = placed.get(slug, [])
+    for info in [_rite_info(rite) for rite in vocabulary().rites] + [OTHER]:
+        members = placed.get(info["slug"], [])
         if members:
             groups = by_category(members, number)
             number += len(members)
-            result.append({"name": name, "slug": slug, "english": english, "groups": groups, "count": len(members)})
+            result.append({**info, "groups": groups, "count": len(members)})
     return result
 
 
-def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
-    """One self-contained HTML file: title page, contents, entries by rite and category, indexes."""
-    env = _env()
-    rites = sections(glossary.entries)
-    numbers = {entry.id: n for rite in rites for _, _, items in rite["groups"] for n, entry in items}
-    entry_template = env.get_template("entry.html")
+def entry_printer(glossary: Glossary) -> Callable[[Entry, int], Markup]:
+    """A function printing one entry of ``glossary`` as the book shows it."""
+    entry_template = _env().get_template("entry.html")
     by_id = {e.id: e for e in glossary.entries}
 
     def render_entry(entry: Entry, number: int) -> Markup:
@@ -98,8 +81,40 @@ def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
         plan = Markup(render_svg(glossary.plan, place.id, f"Hall plan: {place.label}")) if place else None
         return Markup(entry_template.render(
             entry=entry, number=number, citations=citations, related=related, plan=plan,
-            occurrences=glossary.concordance.get(entry.id), ruby=lambda t, p: Markup(ruby(t, p)),
+            occurrences=glossary.concordance.get(entry.id), ruby=ruby,
         ))
+
+    return render_entry
+
+
+def entry_numbers(glossary: Glossary) -> dict[str, int]:
+    """Entry id → its § number in the book."""
+    return {entry.id: n for rite in sections(glossary.entries) for _, _, items in rite["groups"] for n, entry in items}
+
+
+def render_entry(glossary: Glossary, entry_id: str) -> Markup:
+    """One entry as the printed glossary shows it (for previews)."""
+    entry = glossary.entry(entry_id)
+    if entry is None:
+        raise KeyError(entry_id)
+    return entry_printer(glossary)(entry, entry_numbers(glossary)[entry_id])
+
+
+def stylesheet(options: PrintOptions | None, rites: list[dict] | tuple = ()) -> str:
+    """The printed glossary's CSS; with ``options``, the page rules first (paper, running heads
+    naming the ``rites``); without, only what an entry looks like (for previews on screen)."""
+    env = _env()
+    body = env.get_template("print.css").render()
+    if options is None:
+        return body
+    return env.get_template("pages.css").render(paper=PAPER[options.paper], rites=rites) + "\n" + body
+
+
+def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
+    """One self-contained HTML file: title page, contents, entries by rite and category, indexes."""
+    env = _env()
+    rites = sections(glossary.entries)
+    numbers = {entry.id: n for rite in rites for _, _, items in rite["groups"] for n, entry in items}
 
     full_plan = None
     if glossary.plan is not None:
@@ -110,19 +125,20 @@ def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
             for citation, place_loci in zip(place.citations, glossary.plan_loci.get(place.id, ())):
                 if place_loci:
                     plan_sources.append((place, citation, place_loci[0]))
+    covered = {rite.id for entry in glossary.entries for rite in entry.rites}
     timelines = [
-        {"name": name, "english": english, "steps": glossary.sequences.get(normalize(name), ())}
-        for name, _, english in RITES
+        {**_rite_info(rite), "steps": glossary.sequences.get(rite.id, ())}
+        for rite in vocabulary().rites if rite.id in covered
     ]
 
-    css = env.get_template("print.css").render(paper=PAPER[options.paper], rites=rites)
+    css = stylesheet(options, rites)
     entries = list(glossary.entries)
     html = env.get_template("glossary.html").render(
         css=Markup(css),
         rites=rites,
         entries=entries,
         citation_count=sum(len(e.citations) for e in entries),
-        render_entry=render_entry,
+        render_entry=entry_printer(glossary),
         numbers=numbers,
         index_pinyin=indexes.by_pinyin(entries),
         index_radical=indexes.by_radical(entries),
@@ -137,13 +153,13 @@ def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
 
 def render_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tuple[str, bytes]:
     """A compact two-column study sheet for one rite: prompts, then a fold line, then answers."""
-    rite = rite_of(rite_name)
-    if rite is None:
-        raise ValueError(f"no study sheet for {rite_name!r}: choose one of {', '.join(r[0] for r in RITES)}")
-    name, slug, english = rite
-    members = tuple(e for e in glossary.entries if any(normalize(r) == normalize(name) for r in e.rites))
-    info = {"name": name, "slug": slug, "english": english, "groups": by_category(members)}
+    covered = [r for r in vocabulary().rites if any(r in e.rites for e in glossary.entries)]
+    rite = vocabulary().rite(rite_name)
+    if rite is None or rite not in covered:
+        raise ValueError(f"no study sheet for {rite_name!r}: choose one of {', '.join(r.simplified for r in covered)}")
+    members = tuple(e for e in glossary.entries if rite in e.rites)
+    info = {**_rite_info(rite), "groups": by_category(members)}
     env = _env()
     css = env.get_template("sheet.css").render(paper=PAPER[options.paper], rite=info)
     html = env.get_template("sheet.html").render(css=Markup(css), rite=info, count=len(members))
-    return f"sheet-{slug}.html", html.encode("utf-8")
+    return f"sheet-{rite.id}.html", html.encode("utf-8")

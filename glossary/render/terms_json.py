@@ -4,11 +4,22 @@ from __future__ import annotations
 from glossary import __version__
 from glossary.model import Glossary
 from glossary.problems import dump_json
+from glossary.schema import fields_of
+from glossary.vocab import Rite
 
 ATTRIBUTION = (
     "Corpus texts: Kanseki Repository (kanripo.org), CC BY-SA 4.0; "
     "data derived from them is shared under the same licence."
 )
+
+
+def _value(value: object) -> object:
+    """An entry field's value as JSON: lists for tuples, names for rites."""
+    if isinstance(value, tuple):
+        return [_value(item) for item in value]
+    if isinstance(value, Rite):
+        return value.simplified
+    return value
 
 
 def render(glossary: Glossary) -> dict[str, bytes]:
@@ -23,29 +34,16 @@ def render(glossary: Glossary) -> dict[str, bytes]:
             item["loci"] = [locus.to_json() for locus in loci]
             citations.append(item)
         occurrences = glossary.concordance.get(entry.id)
-        terms.append(
-            {
-                "id": entry.id,
-                "term": entry.term,
-                "traditional": entry.traditional,
-                "pinyin": entry.pinyin,
-                "category": entry.category,
-                "rites": list(entry.rites),
-                "gloss": entry.gloss,
-                "definition": entry.definition,
-                "definition_zh": entry.definition_zh,
-                "citations": citations,
-                "related": list(entry.related),
-                "media": list(entry.media),
-                "tags": list(entry.tags),
-                "concordance": {
-                    "total": occurrences.total if occurrences else 0,
-                    "by_place": [
-                        {"place": place, "layer": layer, "count": count}
-                        for (place, layer), count in (occurrences.by_place if occurrences else ())
-                    ],
-                },
-            }
-        )
+        # Every field of the entries' schema, so a new field reaches terms.json without an edit here.
+        term = {name: _value(getattr(entry, name)) for name in fields_of("entry")}
+        term["citations"] = citations
+        term["concordance"] = {
+            "total": occurrences.total if occurrences else 0,
+            "by_place": [
+                {"place": place, "layer": layer, "count": count}
+                for (place, layer), count in (occurrences.by_place if occurrences else ())
+            ],
+        }
+        terms.append(term)
     data = {"generator": f"glossary {__version__}", "attribution": ATTRIBUTION, "terms": terms}
     return {"terms.json": dump_json(data).encode("utf-8")}

@@ -1,6 +1,7 @@
 from glossary.enrich.concordance import concordance
 from glossary.enrich.coverage import coverage
 from glossary.model import Entry
+from glossary.vocab import vocabulary
 
 
 def entry(term: str) -> Entry:
@@ -15,7 +16,7 @@ def test_counts_by_rite_and_layer_without_excerpts(index) -> None:
     assert ("三礼图集注", "text") in places
     assert occ.total == sum(places.values())
     # The seed page is an excerpt of KR1d0044 卷四: counting it too would double the 乡射礼 numbers.
-    assert occ.for_rite("鄉射禮") == places[("乡射礼", "classic")] + places[("乡射礼", "commentary")] + \
+    assert occ.for_rite(vocabulary().rite("鄉射禮")) == places[("乡射礼", "classic")] + places[("乡射礼", "commentary")] + \
         places.get(("乡射礼", "text"), 0)
 
 

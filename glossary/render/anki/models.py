@@ -67,6 +67,19 @@ SPECS = {
 FONT = "Noto Serif CJK TC"
 
 
+def field_values(kind: str, values: dict[str, str]) -> tuple[str, ...]:
+    """A note's field values in the note type's field order, given by field name.
+
+    Every field must be named, and no other: a value can never land in the wrong field
+    of a user's deck because a list was out of step.
+    """
+    names = [name for name, _ in SPECS[kind][0]]
+    if set(values) != set(names):
+        missing, extra = sorted(set(names) - set(values)), sorted(set(values) - set(names))
+        raise ValueError(f"{kind} note fields: missing {missing}, unknown {extra}")
+    return tuple(str(values[name]) for name in names)
+
+
 def template_text(name: str) -> str:
     return resources.files("glossary.templates").joinpath("anki", name).read_text(encoding="utf-8")
 

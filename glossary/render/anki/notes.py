@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import html
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -10,13 +9,12 @@ import genanki
 import jinja2
 
 from glossary.corpus.model import Locus
-from glossary.enrich.pinyin import split_reading
-from glossary.model import Entry
+from glossary.model import Entry, Step
 from glossary.normalize import normalize_with_map, normalize
 from glossary.render.anki.ids import note_guid
-
-CATEGORY_LABELS = {"object": "object 器物", "position": "position 位", "action": "action 仪节", "role": "role 人"}
-TONES = {"\u0304": 1, "\u0301": 2, "\u030c": 3, "\u0300": 4}
+from glossary.render.anki.models import field_values
+from glossary.render.markup import ruby
+from glossary.vocab import Rite, vocabulary
 
 
 @lru_cache(maxsize=1)
@@ -26,26 +24,6 @@ def _env() -> jinja2.Environment:
         autoescape=True,
         trim_blocks=True,
         keep_trailing_newline=False,
-    )
-
-
-def tone(syllable: str) -> int:
-    """1–4 from the tone mark, 5 for the neutral tone."""
-    for mark in unicodedata.normalize("NFD", syllable):
-        if mark in TONES:
-            return TONES[mark]
-    return 5
-
-
-def ruby(term: str, reading: str) -> str:
-    """``<ruby>楅<rt class="tone1">bī</rt></ruby>``, one character per syllable, tone-coloured."""
-    syllables = split_reading(reading)
-    chars = list(term)
-    if len(chars) != len(syllables):
-        return f"{html.escape(term)} <span class=\"pinyin\">{html.escape(reading)}</span>"
-    return "".join(
-        f'<ruby>{html.escape(ch)}<rt class="tone{tone(s)}">{html.escape(s)}</rt></ruby>'
-        for ch, s in zip(chars, syllables)
     )
 
 
@@ -83,7 +61,7 @@ class NoteSpec:
     kind: str
     fields: tuple[str, ...]
     tags: tuple[str, ...]
-    rites: tuple[str, ...]
+    rites: tuple[Rite, ...]
     category: str
 
     def content(self) -> str:
@@ -94,7 +72,7 @@ class NoteSpec:
 def tags_for(entry: Entry, loci: list[Locus]) -> tuple[str, ...]:
     """Category, rite, layer and the entry's own tags, as hierarchical Anki tags."""
     tags = {f"yili::category::{entry.category}"}
-    tags.update(f"yili::rite::{normalize(r)}" for r in entry.rites)
+    tags.update(f"yili::rite::{r.simplified}" for r in entry.rites)
     tags.update(f"yili::layer::{locus.layer}" for locus in loci)
     tags.update(f"yili::tag::{t}" for t in entry.tags)
     return tuple(sorted(tags))
@@ -139,25 +117,25 @@ def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, re
         {"place": place, "layer": layer, "count": count}
         for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
     ]
-    fields = (
-        html.escape(entry.term),
-        html.escape(entry.traditional or ""),
-        html.escape(entry.pinyin),
-        ruby(entry.term, entry.pinyin),
-        html.escape(entry.gloss),
-        html.escape(entry.definition),
-        html.escape(entry.definition_zh or ""),
-        html.escape(CATEGORY_LABELS[entry.category]),
-        html.escape("、".join(entry.rites)),
-        _citations_html(citations),
-        env.get_template("concordance.html").render(places=places).strip(),
-        env.get_template("related.html").render(related=related).strip(),
-        html.escape(entry.id),
-        f'<img src="{plan.labelled}">' if plan else "",
-        f'<img src="{plan.question}">' if plan else "",
-        _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
-        media_html(list(media)),
-    )
+    fields = field_values("term", {
+        "Term": html.escape(entry.term),
+        "Traditional": html.escape(entry.traditional or ""),
+        "Pinyin": html.escape(entry.pinyin),
+        "Ruby": ruby(entry.term, entry.pinyin),
+        "Gloss": html.escape(entry.gloss),
+        "Definition": html.escape(entry.definition),
+        "DefinitionZh": html.escape(entry.definition_zh or ""),
+        "Category": html.escape(vocabulary().category(entry.category).label),
+        "Rites": html.escape("、".join(r.simplified for r in entry.rites)),
+        "Citations": _citations_html(citations),
+        "Concordance": env.get_template("concordance.html").render(places=places).strip(),
+        "Related": env.get_template("related.html").render(related=related).strip(),
+        "Id": html.escape(entry.id),
+        "Plan": f'<img src="{plan.labelled}">' if plan else "",
+        "PlanQuestion": f'<img src="{plan.question}">' if plan else "",
+        "PlanCitations": _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
+        "Media": media_html(list(media)),
+    })
     flat = [locus for loci in loci_by_citation for locus in loci]
     return NoteSpec(f"note:{entry.id}", note_guid(entry.id), "term", fields, tags_for(entry, flat),
                     entry.rites, entry.category)
@@ -172,14 +150,14 @@ def cloze_note(entry: Entry, loci_by_citation: list[list[Locus]]) -> NoteSpec | 
     for locus in candidates:
         passage = cloze_passage(locus.text, entry.term)
         if passage and len(normalize(locus.text)) > len(normalize(entry.term)):
-            fields = (
-                passage,
-                html.escape(locus.label(with_file=False)),
-                html.escape(entry.term),
-                ruby(entry.term, entry.pinyin),
-                html.escape(entry.gloss),
-                html.escape(entry.id),
-            )
+            fields = field_values("cloze", {
+                "Passage": passage,
+                "Locus": html.escape(locus.label(with_file=False)),
+                "Term": html.escape(entry.term),
+                "Ruby": ruby(entry.term, entry.pinyin),
+                "Gloss": html.escape(entry.gloss),
+                "Id": html.escape(entry.id),
+            })
             return NoteSpec(f"cloze:{entry.id}", note_guid(entry.id, "cloze"), "cloze", fields,
                             tags_for(entry, [locus]), entry.rites, entry.category)
     return None
@@ -196,18 +174,18 @@ class StableNote(genanki.Note):
         super().write_to_db(cursor, self.mod, deck_id, id_gen)
 
 
-def sequence_note(step, following, preceding) -> NoteSpec:
+def sequence_note(step: Step, following: Step | None, preceding: Step | None) -> NoteSpec:
     """"What comes after 〈section〉?" for one section of a rite."""
     locus = f"禮經本義, {step.page_id}" if step.page_id else "禮經本義"
-    fields = (
-        html.escape(step.key),
-        html.escape(normalize(step.rite)),
-        str(step.number),
-        html.escape(step.name),
-        html.escape(following.name) if following else "(the rite ends)",
-        html.escape(preceding.name) if preceding else "",
-        html.escape(locus),
-    )
-    tags = ("yili::category::sequence", f"yili::rite::{normalize(step.rite)}")
+    fields = field_values("sequence", {
+        "Key": html.escape(step.key),
+        "Rite": html.escape(step.rite.simplified),
+        "Number": str(step.number),
+        "Section": html.escape(step.name),
+        "Next": html.escape(following.name) if following else "(the rite ends)",
+        "Previous": html.escape(preceding.name) if preceding else "",
+        "Locus": html.escape(locus),
+    })
+    tags = ("yili::category::sequence", f"yili::rite::{step.rite.simplified}")
     return NoteSpec(f"sequence:{step.key}", note_guid(step.key, "sequence"), "sequence", fields, tags,
                     (step.rite,), "sequence")

@@ -11,29 +11,34 @@ import zipfile
 
 import genanki
 
-from glossary.normalize import normalize
 from glossary.render.anki.ids import deck_id
 from glossary.render.anki.models import StableModel
 from glossary.render.anki.notes import NoteSpec, StableNote
+from glossary.vocab import Rite, vocabulary
 
 ROOT_DECK = "Yili 仪礼 Glossary"
-CATEGORY_DECKS = {"object": "Objects 器物", "position": "Positions 位", "action": "Actions 仪节", "role": "Roles 人",
-                  "sequence": "Order of the rite 仪节次第"}
+#: The sub-deck of the "what comes next" cards (sequences are not an entry category).
+SEQUENCE_DECK = "Order of the rite 仪节次第"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-def deck_name(rite: str, category: str) -> str:
+def deck_name(rite: Rite, category: str) -> str:
     """``Yili 仪礼 Glossary::乡射礼::Objects 器物``."""
-    return f"{ROOT_DECK}::{normalize(rite)}::{CATEGORY_DECKS[category]}"
+    if category == "sequence":
+        label = SEQUENCE_DECK
+    else:
+        found = vocabulary().category(category)
+        label = f"{found.heading} {found.zh}"
+    return f"{ROOT_DECK}::{rite.simplified}::{label}"
 
 
 def build_decks(
-    specs: list[NoteSpec], models: dict[str, StableModel], mods: dict[str, int], rite: str | None = None
+    specs: list[NoteSpec], models: dict[str, StableModel], mods: dict[str, int], rite: Rite | None = None
 ) -> list[genanki.Deck]:
     """Sub-decks per rite and category; a note goes to its first rite's deck (or ``rite``'s)."""
     decks: dict[str, genanki.Deck] = {}
     for due, spec in enumerate(specs):
-        if rite is not None and normalize(rite) not in {normalize(r) for r in spec.rites}:
+        if rite is not None and rite not in spec.rites:
             continue
         name = deck_name(rite or spec.rites[0], spec.category)
         deck = decks.get(name)

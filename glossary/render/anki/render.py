@@ -1,19 +1,16 @@
 """The Anki outputs: the full package, one package per rite, and a CSV for Anki's importer."""
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import PurePosixPath
 
-from glossary.ledger import Ledger
 from glossary.model import Glossary
-from glossary.normalize import normalize
 from glossary.render.anki import csv_export
+from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
+from glossary.render.anki.ledger import Ledger, parse_ledger
 from glossary.render.anki.models import SPECS, all_models, model_source
 from glossary.render.anki.notes import NoteSpec, PlanCard, cloze_note, sequence_note, term_note
 from glossary.render.anki.package import build_decks, write_apkg
 from glossary.render.plan_svg import render_svg
-
-RITE_FILES = {"乡射礼": "xiangshe", "士虞礼": "shiyu", "特牲馈食礼": "tesheng"}
 
 
 def plan_media(glossary: Glossary) -> dict[str, bytes]:
@@ -47,10 +44,10 @@ def note_specs(glossary: Glossary) -> list[NoteSpec]:
         cloze = cloze_note(entry, loci)
         if cloze is not None:
             specs.append(cloze)
-    for rite in sorted(glossary.sequences):
-        if rite not in RITE_FILES:
-            continue
-        steps = glossary.sequences[rite]
+    # The order of the rites the glossary covers (by name, as the ledger's keys were first made).
+    covered = {rite.id: rite for entry in glossary.entries for rite in entry.rites}
+    for rite in sorted(covered.values(), key=lambda r: r.simplified):
+        steps = glossary.sequences.get(rite.id, ())
         for i, step in enumerate(steps):
             following = steps[i + 1] if i + 1 < len(steps) else None
             preceding = steps[i - 1] if i else None
@@ -58,14 +55,9 @@ def note_specs(glossary: Glossary) -> list[NoteSpec]:
     return specs
 
 
-@lru_cache(maxsize=1)
 def stamp(glossary: Glossary) -> tuple[list[NoteSpec], dict[str, int], Ledger]:
-    """Notes, their modification times, and the ledger that records them.
-
-    Cached for the glossary at hand: the build renders the packages and then writes this
-    ledger, and must not render every note twice for it.
-    """
-    ledger = glossary.ledger.copy()
+    """Notes, their modification times, and the ledger that records them."""
+    ledger = parse_ledger(glossary.state.get(LEDGER_FILE))
     specs = note_specs(glossary)
     mods = {spec.key: ledger.stamp(spec.key, spec.content(), glossary.epoch) for spec in specs}
     for kind in SPECS:
@@ -79,18 +71,17 @@ def referenced(specs: list[NoteSpec], media: dict[str, bytes]) -> dict[str, byte
     return {name: data for name, data in media.items() if f'src="{name}"' in text or f"[sound:{name}]" in text}
 
 
-def render(glossary: Glossary) -> dict[str, bytes]:
-    """``yili-glossary.apkg``, ``yili-<rite>.apkg`` for the seed rites, ``yili-glossary.csv``."""
-    specs, mods, _ = stamp(glossary)
+def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The outputs (``yili-glossary.apkg``, ``yili-<rite id>.apkg`` for every rite the glossary
+    covers, ``yili-glossary.csv``) and the project state to keep (the updated ledger)."""
+    specs, mods, ledger = stamp(glossary)
     models = all_models(mods)
     media = {**glossary.media, **plan_media(glossary)}
     timestamp = max(mods.values(), default=glossary.epoch)
     outputs = {"yili-glossary.apkg": write_apkg(build_decks(specs, models, mods), referenced(specs, media), timestamp)}
-    for rite in sorted({normalize(r) for spec in specs for r in spec.rites}):
-        slug = RITE_FILES.get(rite)
-        if slug:
-            rite_specs = [s for s in specs if rite in {normalize(r) for r in s.rites}]
-            decks = build_decks(rite_specs, models, mods, rite=rite)
-            outputs[f"yili-{slug}.apkg"] = write_apkg(decks, referenced(rite_specs, media), timestamp)
+    for rite in {r.id: r for spec in specs for r in spec.rites}.values():
+        rite_specs = [s for s in specs if rite in s.rites]
+        decks = build_decks(rite_specs, models, mods, rite=rite)
+        outputs[f"yili-{rite.id}.apkg"] = write_apkg(decks, referenced(rite_specs, media), timestamp)
     outputs["yili-glossary.csv"] = csv_export.render(specs, models)
-    return outputs
+    return outputs, {LEDGER_FILE: ledger.to_bytes()}

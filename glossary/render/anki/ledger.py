@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 
 FILENAME = "anki-ledger.json"
 
@@ -43,13 +42,13 @@ class Ledger:
         data = {key: {"sha256": s.sha256, "mod": s.mod} for key, s in sorted(self.stamps.items())}
         return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
-    def copy(self) -> "Ledger":
-        return Ledger(dict(self.stamps))
 
-
-def read_ledger(path: Path) -> Ledger:
-    """The ledger at ``path`` (empty when there is none yet)."""
-    if not path.exists():
+def parse_ledger(data: bytes | None) -> Ledger:
+    """The ledger from its file's bytes (an empty ledger when there is no file yet)."""
+    if data is None:
         return Ledger()
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return Ledger({key: Stamp(value["sha256"], int(value["mod"])) for key, value in data.items()})
+    try:
+        raw = json.loads(data.decode("utf-8"))
+        return Ledger({key: Stamp(value["sha256"], int(value["mod"])) for key, value in raw.items()})
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{FILENAME}: cannot read the Anki ledger: {exc}") from None
