@@ -18,14 +18,14 @@ from glossary.files import write_file_atomically
 from glossary.load import load_bytes, load_yaml
 from glossary.schema import fields_of, schema
 
-#: Keys in the schema's order: a new field takes its place without an edit here.
-ENTRY_ORDER = fields_of("entry")
-CITATION_ORDER = fields_of("citation")
-#: Lists of plain values are written inline (``rites: [乡射礼]``); lists of mappings as blocks.
-FLOW_LISTS = tuple(
-    name for name, spec in schema()["$defs"]["entry"]["properties"].items()
-    if spec.get("type") == "array" and not spec.get("items", {}).get("$ref", "").endswith("/citation")
-)
+
+
+def flow_lists() -> tuple[str, ...]:
+    """The entry fields written inline (``rites: [乡射礼]``): lists of plain values, not of mappings."""
+    return tuple(
+        name for name, spec in schema()["$defs"]["entry"]["properties"].items()
+        if spec.get("type") == "array" and not spec.get("items", {}).get("$ref", "").endswith("/citation")
+    )
 
 
 def _yaml() -> YAML:
@@ -59,11 +59,13 @@ def format_text(text: str) -> str:
     data = yaml.load(text)
     if not isinstance(data, CommentedSeq):
         return text
+    # Keys in the schema's order: a new field takes its place without an edit here.
+    entry_order, citation_order, flow = fields_of("entry"), fields_of("citation"), flow_lists()
     for i, entry in enumerate(data):
         if not isinstance(entry, CommentedMap):
             continue
-        entry = _reorder(entry, ENTRY_ORDER)
-        for name in FLOW_LISTS:
+        entry = _reorder(entry, entry_order)
+        for name in flow:
             if isinstance(entry.get(name), CommentedSeq):
                 entry[name].fa.set_flow_style()
         citations = entry.get("citations")
@@ -72,7 +74,7 @@ def format_text(text: str) -> str:
             for j, citation in enumerate(citations):
                 if isinstance(citation, CommentedMap):
                     citation.fa.set_block_style()
-                    citations[j] = _reorder(citation, CITATION_ORDER)
+                    citations[j] = _reorder(citation, citation_order)
         entry.fa.set_block_style()
         data[i] = entry
     out = io.StringIO()
