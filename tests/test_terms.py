@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from conftest import ROOT, TERMS
 
-from glossary.enrich.pinyin import plain, register, split_reading, valid_syllables
+from glossary.enrich.pinyin import RitualReadings, split_reading, valid_syllables
 from glossary.load import load_yaml
 from glossary.vocab import vocabulary
 from glossary.validate import validate
@@ -21,7 +21,6 @@ TONED = re.compile("[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ]")
 def entries():
     entries, problems = validate(load_yaml(TERMS), TERMS.parent)
     assert not problems
-    register(entries)
     return entries
 
 
@@ -65,7 +64,7 @@ def test_every_pinyin_is_valid_syllables_with_tone_marks(entries) -> None:
     ],
 )
 def test_ritual_readings_inside_passages(entries, passage: str, expected: str) -> None:
-    assert plain(passage) == expected
+    assert RitualReadings(entries).plain(passage) == expected
 
 
 def test_readme_counts_are_current() -> None:

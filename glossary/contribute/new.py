@@ -7,7 +7,7 @@ from pathlib import Path
 
 from glossary.citations import locate
 from glossary.corpus.model import Locus
-from glossary.enrich.pinyin import plain
+from glossary.enrich.pinyin import RitualReadings
 from glossary.errors import GlossaryError
 from glossary.files import write_file_atomically
 from glossary.index import CorpusIndex
@@ -42,7 +42,7 @@ def best_locus(loci: list[Locus] | tuple[Locus, ...], primary: str | None) -> Lo
 def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, locus: Locus | None,
              rite: str | None) -> str:
     """A YAML entry to paste into terms.yaml, with TODO where a person must write."""
-    reading = plain(term)
+    reading = RitualReadings(entries).plain(term)
     ident = next_id(reading, {e.id for e in entries})
     same = [e.id for e in entries if normalize(e.term) == normalize(term)]
     known = vocabulary().rite(rite or (locus.rite if locus and locus.rite else "") or "")

@@ -1,10 +1,10 @@
 """Pinyin in the ritual readings.
 
 pypinyin gives everyday readings (敦 dūn, 拾 shí); the glossary's entries carry the
-readings of the rites (敦 duì, 拾 shè). Entries' readings are registered with
-pypinyin as phrases, so a whole passage comes out right, and text is read through
-its folded (simplified, standard) form so variants and traditional script get the
-same readings as the headwords.
+readings of the rites (敦 duì, 拾 shè). A :class:`RitualReadings` reads a passage with
+the entries' readings wherever their headwords stand (pypinyin's global tables are left
+as they are), and reads text through its folded (simplified, standard) form so variants
+and traditional script get the same readings as the headwords.
 """
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-import pypinyin
-from pypinyin import Style
 from pypinyin.pinyin_dict import pinyin_dict
 
 from glossary.model import Entry
@@ -62,51 +60,79 @@ def reading_problems(entry: Entry) -> list[tuple[str, str]]:
     return problems
 
 
-_registered: dict[str, tuple[str, ...]] = {}
+class RitualReadings:
+    """Pinyin in the ritual readings of a set of entries, without touching pypinyin's own tables.
+
+    Text is read through its folded form (simplified, standard); wherever an entry's headword
+    stands, the longest such headword gives the reading; the rest is pypinyin's.
+    """
+
+    def __init__(self, entries: Iterable[Entry] = ()):
+        self._words: dict[str, tuple[str, ...]] = {}
+        for entry in entries:
+            syllables = tuple(s.lower() for s in split_reading(entry.pinyin))
+            key = normalize(entry.term)
+            if key and len(syllables) == len(key):
+                self._words.setdefault(key, syllables)
+        self._longest = max(map(len, self._words), default=0)
+
+    def _match(self, folded: str, start: int) -> tuple[str, ...] | None:
+        for size in range(min(self._longest, len(folded) - start), 0, -1):
+            found = self._words.get(folded[start : start + size])
+            if found is not None:
+                return found
+        return None
+
+    def transcribe(self, text: str) -> list[tuple[str, str | None]]:
+        """Each character of ``text`` with its ritual reading (None for punctuation, 〇 …)."""
+        folded = "".join(fold_char(ch) or ch for ch in text)
+        readings: list[str] = []
+        gap_start = i = 0
+        while i < len(folded):
+            found = self._match(folded, i)
+            if found is None:
+                i += 1
+                continue
+            readings.extend(_pypinyin(folded[gap_start:i]))
+            readings.extend(found)
+            i += len(found)
+            gap_start = i
+        readings.extend(_pypinyin(folded[gap_start:]))
+        return [
+            (ch, reading if reading and ch != PLACEHOLDER and fold_char(ch) else None)
+            for ch, reading in zip(text, readings)
+        ]
+
+    def plain(self, text: str) -> str:
+        """Syllables only, space-separated, tone marks."""
+        return " ".join(r for _, r in self.transcribe(text) if r)
+
+    def annotated(self, text: str) -> str:
+        """``楅(bī)長(cháng)…``: every character followed by its reading."""
+        return "".join(f"{ch}({r})" if r else ch for ch, r in self.transcribe(text))
 
 
-def register(entries: Iterable[Entry]) -> None:
-    """Make the entries' readings pypinyin's readings for those words (idempotent)."""
-    phrases: dict[str, list[list[str]]] = {}
-    singles: dict[int, str] = {}
-    for entry in entries:
-        syllables = tuple(s.lower() for s in split_reading(entry.pinyin))
-        key = normalize(entry.term)
-        if len(syllables) != len(key) or _registered.get(key) == syllables:
-            continue
-        _registered[key] = syllables
-        if len(key) == 1:
-            singles[ord(key)] = syllables[0]
-        else:
-            phrases[key] = [[s] for s in syllables]
-    if phrases:
-        pypinyin.load_phrases_dict(phrases)
-    if singles:
-        pypinyin.load_single_dict(singles)
+def _pypinyin(text: str) -> list[str]:
+    """pypinyin's everyday reading of each character ('' where it has none)."""
+    if not text:
+        return []
+    import pypinyin
 
-
-def transcribe(text: str) -> list[tuple[str, str | None]]:
-    """Each character of ``text`` with its ritual reading (None for punctuation, 〇 …)."""
-    folded = "".join(fold_char(ch) or ch for ch in text)
-    readings = pypinyin.pinyin(folded, style=Style.TONE, errors=lambda chars: [""] * len(chars))
-    out: list[tuple[str, str | None]] = []
-    for ch, reading in zip(text, readings):
-        value = reading[0] if reading and reading[0] and ch != PLACEHOLDER and fold_char(ch) else None
-        out.append((ch, value))
-    return out
+    readings = pypinyin.pinyin(text, style=pypinyin.Style.TONE, errors=lambda chars: [""] * len(chars))
+    return [reading[0] if reading else "" for reading in readings]
 
 
 def plain(text: str) -> str:
-    """Syllables only, space-separated, tone marks."""
-    return " ".join(r for _, r in transcribe(text) if r)
+    """Syllables only, in pypinyin's readings (a :class:`RitualReadings` knows the entries')."""
+    return RitualReadings().plain(text)
+
+
+def annotated(text: str) -> str:
+    """``楅(bī)長(cháng)…`` in pypinyin's readings (a :class:`RitualReadings` knows the entries')."""
+    return RitualReadings().annotated(text)
 
 
 def ritual_pinyin(text: str, entries: Iterable[Entry], plain_syllables: bool = False) -> str:
     """``text`` in the entries' ritual readings: annotated (``楅(bī)…``) or, plain, syllables only."""
-    register(entries)
-    return plain(text) if plain_syllables else annotated(text)
-
-
-def annotated(text: str) -> str:
-    """``楅(bī)長(cháng)…``: every character followed by its reading."""
-    return "".join(f"{ch}({r})" if r else ch for ch, r in transcribe(text))
+    readings = RitualReadings(entries)
+    return readings.plain(text) if plain_syllables else readings.annotated(text)
