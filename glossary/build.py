@@ -3,7 +3,7 @@
 Like mkdocs' build, it gathers everything first and writes last: nothing is written
 unless the check passes and every renderer succeeds; the output folder is then
 replaced in one rename, so a failed build never leaves half an output behind. The
-renderers' state files (the Anki ledger) are updated last.
+renderers' state files (the Anki ledger) are written with it, all or nothing.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from glossary.check import Report, check_project
 from glossary.enrich.concordance import concordance
 from glossary.enrich.sequence import sequences
 from glossary.errors import BuildError
-from glossary.files import replace_folder, write_file_atomically
+from glossary.files import publish
 from glossary.model import Glossary
 from glossary.render import RENDERERS, STATE_FILES, Rendered, RenderOptions
 
@@ -83,13 +83,20 @@ def render_all(glossary: Glossary, options: RenderOptions) -> Rendered:
     return Rendered(files, state)
 
 
-def write_outputs(out: Path, files: dict[str, bytes]) -> None:
-    """Replace ``out`` with a folder holding exactly ``files`` (and a build marker)."""
+def write_outputs(out: Path, files: dict[str, bytes], state: dict[Path, bytes]) -> None:
+    """Replace ``out`` with a folder holding exactly ``files`` (and a build marker), and write the
+    renderers' state files with it: all or nothing (see :func:`glossary.files.publish`)."""
     out = out.resolve()
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"{out}: is a file, not a folder; choose another --out")
+    if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
         # Never swap away a folder this tool did not write (``--out .`` must not eat the repo).
         raise BuildError(f"{out}: not empty and not a glossary build folder; choose another --out")
-    replace_folder(out, {**files, MARKER: b"Written by `glossary build`; replaced whole on every build.\n"})
+    try:
+        publish(out, {**files, MARKER: b"Written by `glossary build`; replaced whole on every build.\n"}, state)
+    except OSError as exc:
+        where = exc.filename or out
+        raise BuildError(f"{where}: cannot write the outputs: {exc.strerror or exc}; nothing was changed") from None
 
 
 def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
@@ -101,7 +108,5 @@ def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
         return report
     glossary = gather(report, terms.parent)
     rendered = render_all(glossary, options)
-    write_outputs(Path(out), rendered.files)
-    for name, data in sorted(rendered.state.items()):
-        write_file_atomically(terms.parent / name, data)
+    write_outputs(Path(out), rendered.files, {terms.parent / name: data for name, data in rendered.state.items()})
     return report

@@ -15,7 +15,7 @@ from glossary.model import CitationResult, Entry
 from glossary.model import Plan
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
-from glossary.problems import ERROR, Problem, is_failure
+from glossary.problems import ERROR, MAX_PROBLEMS, Problem, is_failure
 from glossary.validate import did_you_mean, validate
 
 
@@ -52,7 +52,8 @@ class Report:
             "terms": self.total_terms,
             "citations": self.citations,
             "verified": self.verified,
-            "problems": [p.to_json() for p in sorted(self.problems)],
+            "problems": [p.to_json() for p in sorted(self.problems)[:MAX_PROBLEMS]],
+            "problems_omitted": max(0, len(self.problems) - MAX_PROBLEMS),
             "results": [
                 {
                     "id": r.entry_id,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from glossary import __version__
-from glossary.problems import dump_json
+from glossary.problems import MAX_PROBLEMS, dump_json
 
 if TYPE_CHECKING:
     from glossary.check import Report
@@ -58,13 +58,20 @@ def _summary(report: "Report") -> str:
             f"{errors} error(s), {warnings} warning(s)")
 
 
+def _print_problems(problems: list, github: bool = False, err: bool = False) -> None:
+    """The first :data:`MAX_PROBLEMS` problems, then how many more there are."""
+    for problem in problems[:MAX_PROBLEMS]:
+        click.echo(problem.to_github() if github else str(problem), err=err)
+    if len(problems) > MAX_PROBLEMS:
+        click.echo(f"… and {len(problems) - MAX_PROBLEMS:,} more problem(s)", err=err)
+
+
 def _entries(terms: Path) -> list["Entry"]:
     """The valid entries of the terms file; its problems are printed (a command may go on without them)."""
     from glossary.validate import load_entries
 
     entries, problems = load_entries(terms)
-    for problem in problems:
-        click.echo(str(problem), err=True)
+    _print_problems(problems, err=True)
     if problems:
         click.echo(f"{terms}: {len(problems)} problem(s) above; entries with errors are left out "
                    "(run glossary check)", err=True)
@@ -90,8 +97,7 @@ def check(terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
     if fmt == "json":
         click.echo(dump_json(report.to_json()), nl=False)
     else:
-        for problem in report.problems:
-            click.echo(problem.to_github() if fmt == "github" else str(problem))
+        _print_problems(report.problems, github=fmt == "github")
         click.echo(_summary(report), err=fmt == "github")
     sys.exit(1 if report.failed(strict) else 0)
 
@@ -138,8 +144,7 @@ def build(terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bo
     from glossary.render import RenderOptions
 
     report = run_build(terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf))
-    for problem in report.problems:
-        click.echo(str(problem), err=True)
+    _print_problems(report.problems, err=True)
     if report.failed():
         click.echo(f"build failed, nothing written: {_summary(report)}", err=True)
         sys.exit(1)

@@ -1,9 +1,15 @@
 """Writing files and folders so that readers never see half of them."""
 from __future__ import annotations
 
+import ctypes
+import errno
+import fcntl
 import os
 import shutil
+import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -11,38 +17,151 @@ def write_file_atomically(path: Path, data: bytes) -> None:
     """Write one file by rename, so readers never see half of it (unchanged content: not rewritten)."""
     if path.exists() and path.read_bytes() == data:
         return
-    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    tmp = _write_temp(path, data)
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        # mkstemp makes private files; keep the mode the file had, or the usual one.
-        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)  # a full disk must not leave a stray .terms.yaml.* behind
         raise
 
 
-def replace_folder(out: Path, files: dict[str, bytes]) -> None:
-    """Replace the folder ``out`` with one holding exactly ``files`` (relative name → bytes).
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (Linux ``renameat2(RENAME_EXCHANGE)``); False where unsupported."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+        return False  # an old kernel, or a file system that cannot exchange
+    raise OSError(code, os.strerror(code), str(b))
 
-    The new folder is written beside ``out`` first and then renamed into place.
+
+@contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """One build at a time per output folder: an exclusive lock on the folder that holds it
+    (a lock on the folder itself leaves no lock file behind)."""
+    fd = os.open(out.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _recover(out: Path) -> None:
+    """Finish or undo what a killed build left beside ``out``, and remove its leftovers."""
+    parent = out.parent
+    retired = sorted(parent.glob(f".{out.name}.old-*"))
+    if not out.exists():
+        # Killed between moving the old folder away and the new one in: the old one comes back.
+        for folder in retired:
+            if (folder / "old").is_dir():
+                os.rename(folder / "old", out)
+                break
+    for folder in [*retired, *parent.glob(f".{out.name}.new-*")]:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def publish(out: Path, files: dict[str, bytes], state: dict[Path, bytes] | None = None) -> None:
+    """Replace the folder ``out`` with one holding exactly ``files`` (relative name → bytes), and
+    write the ``state`` files (path → bytes) with it: all of it, or none of it.
+
+    The new folder and the state files are written beside their targets first; then the
+    folders are exchanged in one step (or, where the system cannot, renamed in two, which the
+    next build finishes or undoes) and the state files renamed into place. A build killed at
+    any point leaves the old complete output or the new one, never none; a failure writing
+    the state files puts the old folder back.
     """
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
-    staging.chmod(0o755)
+    with _locked(out):
+        _recover(out)
+        for path in state or {}:
+            # Temporary state files of a build killed before it renamed them.
+            for stale in path.parent.glob(f".{path.name}.*"):
+                stale.unlink(missing_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+        pending: list[tuple[str, Path]] = []
+        try:
+            staging.chmod(0o755)
+            for name, data in files.items():
+                target = staging / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            for path, data in (state or {}).items():
+                if path.exists() and path.read_bytes() == data:
+                    continue
+                pending.append((_write_temp(path, data), path))
+            had_old = out.exists()
+            _swap(staging, out, had_old)
+            try:
+                for tmp, path in pending:
+                    os.replace(tmp, path)
+            except BaseException:
+                # Nothing of this build stays: the old folder back (or, on a first build, none).
+                if had_old:
+                    _swap(out, staging, had_old)
+                else:
+                    os.rename(out, staging)
+                raise
+        finally:
+            for tmp, _ in pending:
+                Path(tmp).unlink(missing_ok=True)
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _swap(staging: Path, out: Path, had_old: bool) -> None:
+    """Put ``staging`` at ``out``; an old ``out`` (``had_old``) ends up at ``staging``."""
+    if not had_old:
+        os.rename(staging, out)
+    elif not _exchange(staging, out):
+        retired = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        os.rename(out, retired / "old")
+        os.rename(staging, out)
+        os.rename(retired / "old", staging)
+        retired.rmdir()
+
+
+def _write_temp(path: Path, data: bytes) -> str:
+    """``data`` in a temporary file beside ``path``, with the mode ``path`` has (or the usual one)."""
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
-        for name, data in files.items():
-            target = staging / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        if out.exists():
-            retired = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-            os.rename(out, retired / "old")
-            os.rename(staging, out)
-            shutil.rmtree(retired, ignore_errors=True)
-        else:
-            os.rename(staging, out)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        Path(tmp).unlink(missing_ok=True)
         raise
+    return tmp
+
+
+class UnreadableFile(ValueError):
+    """A path that is not a regular file, or a file larger than it may be."""
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, of at most ``limit`` bytes.
+
+    FIFOs, devices and folders are refused before anything is read (opening a FIFO does not
+    wait for a writer), and so is a file larger than ``limit``: ``/dev/zero`` or a 50 MB
+    terms file never reaches the parser. Raises :class:`UnreadableFile` or ``OSError``.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile("not a regular file (a folder, FIFO or device)")
+        if info.st_size > limit:
+            raise UnreadableFile(f"{info.st_size:,} bytes, more than the {limit:,} such a file may have")
+        chunks, size = [], 0
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:  # it grew while being read
+                raise UnreadableFile(f"more than the {limit:,} bytes such a file may have")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)

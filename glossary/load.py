@@ -17,9 +17,15 @@ from pathlib import Path
 import yaml
 
 from glossary import nogc
+from glossary.files import UnreadableFile, read_bounded
 from glossary.problems import ERROR, Problem
 
 PathKey = tuple[object, ...]
+#: Lists and mappings nested deeper than this are refused (a terms file nests four levels).
+MAX_DEPTH = 32
+#: A terms or plan file larger than this is refused unread (the shipped terms.yaml of every rite
+#: is a few MB): parsing and validating it must stay bounded in time and memory.
+MAX_BYTES = 32 * 1024 * 1024
 #: libyaml's parser when PyYAML has it (ten times faster); the same safe node graph either way.
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 STANDARD_TAGS = {
@@ -68,20 +74,25 @@ def _error(loaded: Loaded, line: int, message: str, path: PathKey | None = None,
 
 
 OTHER_BREAKS = ("\r", "\u2028", "\u2029", "\x85")
+#: Line breaks to YAML that editors do not show as such: refused, so every tool agrees on lines.
+UNUSUAL_BREAKS = {"\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR", "\x85": "NEXT LINE"}
+_BREAK = re.compile("\r\n|\r|\n")
 
 
 class Lines:
-    """Line numbers as editors, grep and GitHub count them: only ``\n`` ends a line.
+    """Line numbers as editors count them: a line ends at ``\n``, ``\r\n`` or a lone ``\r``.
 
-    YAML also breaks lines at U+2028, U+2029, U+0085 and a lone CR; its marks' character
-    index, not their line, is therefore turned into a line here.
+    YAML also breaks lines at U+2028, U+2029 and U+0085 (refused in a terms file, see
+    :data:`UNUSUAL_BREAKS`); where the text has any break but ``\n``, marks' character
+    index, not YAML's line count, is turned into a line here.
     """
 
     def __init__(self, text: str):
-        self._breaks = array("L", (m.start() for m in re.finditer("\n", text)))
-        self._last = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
-        #: Without those other breaks, YAML's own line count is ours (and costs no search).
+        #: Without other breaks, YAML's own line count is ours (and costs no search).
         self.plain = not any(ch in text for ch in OTHER_BREAKS)
+        pattern = "\n" if self.plain else _BREAK
+        self._breaks = array("L", (m.end() - 1 for m in re.finditer(pattern, text)))
+        self._last = len(self._breaks) + (0 if not text or text[-1] in "\r\n" else 1)
 
     def at(self, index: int) -> int:
         return max(1, min(bisect_left(self._breaks, index) + 1, self._last))
@@ -191,6 +202,12 @@ class _Builder:
             self.loaded.voided.add(path)
             self.skip(event, anchored=True)
             return None
+        if len(path) >= MAX_DEPTH:
+            # A terms file nests a few levels; thousands would exhaust every recursive step after this.
+            _error(self.loaded, line, f"nested more than {MAX_DEPTH} levels deep: not a terms file's shape", path)
+            self.loaded.voided.add(path)
+            self.skip(event, anchored=True)
+            return None
         if isinstance(event, yaml.MappingStartEvent):
             return self.mapping(path)
         if isinstance(event, yaml.SequenceStartEvent):
@@ -203,7 +220,11 @@ class _Builder:
             return self.constructor.construct_object(node, deep=True)
         except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError, KeyError,
             # AttributeError … for values such as 2001-02-30 or `!!bool maybe`: all are bad data here.
-            _error(self.loaded, line, f"bad value {event.value!r}: {getattr(exc, 'problem', None) or exc}", path)
+            shown = repr(event.value) if len(event.value) <= 60 else f"{event.value[:60]!r}…({len(event.value):,} characters)"
+            reason = str(getattr(exc, "problem", None) or exc)
+            if len(event.value) > 60 and event.value.isdigit():
+                reason = "a number too long to read (put it in quotes to make it text)"
+            _error(self.loaded, line, f"bad value {shown}: {reason}", path)
             self.loaded.voided.add(path)
             return None
 
@@ -274,10 +295,14 @@ def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
     """Load a YAML file safely; problems are collected, never raised."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_BYTES)
     except OSError as exc:
         loaded = Loaded(file=display or str(path))
         _error(loaded, 0, f"cannot read: {exc.strerror}")
+        return loaded
+    except UnreadableFile as exc:
+        loaded = Loaded(file=display or str(path))
+        _error(loaded, 0, f"cannot read: {exc}")
         return loaded
     return load_bytes(raw, display or str(path))
 
@@ -289,6 +314,12 @@ def load_bytes(raw: bytes, display: str) -> Loaded:
     if text is None:
         return loaded
     lines_of = Lines(text)
+    for match in re.finditer("[\u2028\u2029\x85]", text):
+        _error(loaded, lines_of.at(match.start()),
+               f"U+{ord(match.group()):04X} ({UNUSUAL_BREAKS[match.group()]}) is a line break to YAML but not to "
+               "editors: replace it with a newline")
+    if loaded.problems:
+        return loaded
     built = Loaded(file=loaded.file, problems=list(loaded.problems))
     try:
         with nogc.paused():

@@ -37,8 +37,10 @@ VARIANTS, PROTECTED = _load_table()
 _T2S = opencc.OpenCC("t2s")
 
 
-#: Runs of characters that matching keeps: letters and numbers (``\w`` without ``_``).
-KEPT = re.compile(r"[^\W_]+")
+#: Runs of characters that matching keeps: letters and numbers (``\w`` without ``_``), and the
+#: CJK symbols that stand for characters (radicals, Kangxi radicals, ideographic description
+#: characters, strokes): dropped like punctuation, ``命弟子⼈設楅`` would verify as 命弟子人設楅.
+KEPT = re.compile(r"(?:[^\W_]|[\u2e80-\u2fff\u31c0-\u31ef])+")
 
 
 @lru_cache(maxsize=None)

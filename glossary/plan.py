@@ -1,12 +1,13 @@
 """Loading the hall plan (``plan.yaml``): places of the hall and courtyard, each fixed by cited passages."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from glossary.load import Loaded, PathKey, load_yaml, render_path
 from glossary.model import Place, Plan
 from glossary.problems import ERROR, Problem
-from glossary.validate import citation_from, resolve_rites, schema_problems
+from glossary.validate import citation_from, resolve_rites, schema_problems, text_problems
 
 FILENAME = "plan.yaml"
 
@@ -17,7 +18,7 @@ def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
     problems = list(loaded.problems)
     if loaded.data is None:
         return None, problems
-    schema_errors = schema_problems(loaded, "plan.schema.json")
+    schema_errors = schema_problems(loaded, "plan.schema.json") + text_problems(loaded) + _not_finite(loaded)
     problems.extend(problem for _, problem in schema_errors)
     if schema_errors or not isinstance(loaded.data, dict):
         return None, problems
@@ -32,6 +33,21 @@ def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
         seen[raw["id"]] = loaded.line_of(path)
         places.append(_place(loaded, path, raw, problems))
     return Plan(float(loaded.data["width"]), float(loaded.data["height"]), tuple(places)), problems
+
+
+def _not_finite(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
+    """``.nan`` passes every bound a schema can state (no comparison with it is true): refused here."""
+    found = []
+    data = loaded.data if isinstance(loaded.data, dict) else {}
+    places = data.get("places") if isinstance(data.get("places"), list) else []
+    numbers = [((name,), data.get(name)) for name in ("width", "height")]
+    numbers += [(("places", i, name), place.get(name)) for i, place in enumerate(places) if isinstance(place, dict)
+                for name in ("x", "y", "w", "h")]
+    for path, value in numbers:
+        if isinstance(value, float) and math.isnan(value):  # ±inf: the schema's bounds say so
+            found.append((path, Problem(loaded.file, loaded.line_of(path), render_path(loaded.data, path), ERROR,
+                                        f"{value} is not a coordinate: give a number")))
+    return found
 
 
 def _place(loaded: Loaded, path: PathKey, raw: dict, problems: list[Problem]) -> Place:

@@ -2,10 +2,23 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass
 
 ERROR = "error"
 WARNING = "warning"
+#: Longer messages (a quote of millions of characters, say) are cut when shown.
+MAX_MESSAGE = 1000
+#: Characters that would move a terminal's cursor, recolour its text or reorder it (bidi
+#: controls): shown as ``\u202e`` instead, so a value in a message can only ever be read.
+UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def printable(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` safe for a terminal: unsafe characters escaped, and cut after ``limit`` characters."""
+    if len(text) > limit:
+        text = f"{text[:limit]}…({len(text):,} characters)"
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 @dataclass(frozen=True, order=True)
@@ -20,27 +33,35 @@ class Problem:
     hints: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:" if self.line else f"{self.file}:"
-        head = f"{where} {self.path}: " if self.path else f"{where} "
+        file, path = printable(self.file), printable(self.path)
+        where = f"{file}:{self.line}:" if self.line else f"{file}:"
+        head = f"{where} {path}: " if path else f"{where} "
         label = "" if self.severity == ERROR else "warning: "
-        lines = [f"{head}{label}{self.message}"]
-        lines.extend(f"    {hint}" for hint in self.hints)
+        lines = [f"{head}{label}{printable(self.message)}"]
+        lines.extend(f"    {printable(hint)}" for hint in self.hints)
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
         data = asdict(self)
-        data["hints"] = list(self.hints)
+        data["message"] = _cut(self.message)
+        data["hints"] = [_cut(hint) for hint in self.hints]
         return data
 
     def to_github(self) -> str:
         """A GitHub Actions workflow command, shown as an annotation on the pull request."""
         level = "error" if self.severity == ERROR else "warning"
-        message = self.message if not self.path else f"{self.path}: {self.message}"
+        message = printable(self.message) if not self.path else f"{printable(self.path)}: {printable(self.message)}"
         if self.hints:
-            message += "\n" + "\n".join(self.hints)
+            message += "\n" + "\n".join(printable(hint) for hint in self.hints)
         message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        location = f"file={self.file}" + (f",line={self.line}" if self.line else "")
+        file = printable(self.file).replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
+        location = f"file={file}" + (f",line={self.line}" if self.line else "")
         return f"::{level} {location}::{message}"
+
+
+def _cut(text: str) -> str:
+    # JSON escapes control characters itself; only the length needs bounding.
+    return text if len(text) <= MAX_MESSAGE else f"{text[:MAX_MESSAGE]}…({len(text):,} characters)"
 
 
 def is_failure(problem: Problem, strict: bool) -> bool:
@@ -48,6 +69,11 @@ def is_failure(problem: Problem, strict: bool) -> bool:
     return problem.severity == ERROR or strict
 
 
+#: At most this many problems are listed in one run; the rest are counted ("… and 12 more").
+MAX_PROBLEMS = 1000
+
+
 def dump_json(data: object) -> str:
-    """Stable JSON: same data, same bytes."""
-    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    """Stable JSON: same data, same bytes (bidi and line-separator characters escaped, as JSON allows)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -7,6 +7,8 @@ node and phrased for contributors (unknown fields get a did-you-mean).
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -62,6 +64,14 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
     return f" (did you mean {best[0]!r}?)" if best else ""
 
 
+def _short(value: object) -> str:
+    """A value as a message shows it, bounded however long it is (a 10-million-digit number)."""
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)[:60]
+    except ValueError:  # an integer past Python's digit limit for str(): it needs no digits shown
+        return "a number too long to show" if isinstance(value, int) else _describe(value)
+
+
 def _describe(value: object) -> str:
     return "nothing" if value is None else TYPE_NAMES.get(type(value), type(value).__name__)
 
@@ -97,7 +107,13 @@ def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
         expected = expected if isinstance(expected, list) else [expected]
         names = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number"}
         wanted = " or ".join(names.get(t, t) for t in expected)
-        return [(path, f"expected {wanted}, got {_describe(value)}: {json.dumps(value, ensure_ascii=False, default=str)[:60]}")]
+        shown = f"{_describe(value)}: {_short(value)}" if not isinstance(value, dict) else _describe(value)
+        hint = ""
+        if isinstance(value, bool) and "string" in expected:
+            hint = " (YAML reads yes, no, on, off, true and false as true/false: put the text in quotes, e.g. 'no')"
+        elif isinstance(value, (int, float)) and "string" in expected:
+            hint = " (put it in quotes to make it text)"
+        return [(path, f"expected {wanted}, got {shown}{hint}")]
     if error.validator == "enum":
         options = ", ".join(map(str, error.validator_value))
         hint = did_you_mean(str(value), [str(v) for v in error.validator_value])
@@ -108,6 +124,13 @@ def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
         return [(path, "must not be empty")]
     if error.validator == "minItems":
         return [(path, f"needs at least {error.validator_value} item(s)")]
+    # Bounds: say how long the value is, never echo it (it may be megabytes).
+    if error.validator == "maxLength" and isinstance(value, str):
+        return [(path, f"{len(value):,} characters, more than the {error.validator_value:,} allowed here")]
+    if error.validator == "maxItems" and isinstance(value, list):
+        return [(path, f"{len(value):,} items, more than the {error.validator_value:,} allowed here")]
+    if error.validator in ("minimum", "maximum") and isinstance(value, (int, float)):
+        return [(path, f"{value} is outside the plan ({error.validator} {error.validator_value})")]
     if error.validator == "uniqueItems":
         return [(path, "lists the same item twice")]
     return [(path, error.message)]
@@ -176,8 +199,16 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
         return [], []
     problems: list[Problem] = []
     broken: set[int] = set()
-    for path, problem in schema_problems(loaded):
+    if isinstance(loaded.data, list) and len(loaded.data) > schema()["maxItems"]:
+        # One problem, not one per entry: a million copied entries must not take minutes to list.
+        count = len(loaded.data)
+        return [], [Problem(loaded.file, 1, "", ERROR,
+                            f"{count:,} entries, more than the {schema()['maxItems']:,} a terms file may hold")]
+    #: Values already reported (too long, invisible characters): not looked at again below.
+    flagged: set[PathKey] = set()
+    for path, problem in [*schema_problems(loaded), *text_problems(loaded)]:
         problems.append(problem)
+        flagged.add(path)
         if path and isinstance(path[0], int):
             broken.add(path[0])
     if not isinstance(loaded.data, list):
@@ -216,6 +247,8 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                     hints[target] = did_you_mean(target, known_ids)
                 add((index, "related", i), f"unknown id {target!r}{hints[target]}")
         for i, name in enumerate(_list(raw, "media")):
+            if (index, "media", i) in flagged:
+                continue
             if isinstance(name, str) and (message := check_media_path(name, base)):
                 add((index, "media", i), message)
             elif isinstance(name, str):
@@ -250,14 +283,65 @@ def _list(raw: dict, name: str) -> list:
     return value if isinstance(value, list) else []
 
 
+#: Media file names Anki keeps and references safely (no quotes, brackets, ampersands or spaces).
+MEDIA_NAME = re.compile(r"[\w][\w.-]*")
+
+
 def check_media_path(name: str, base: Path) -> str | None:
-    """Why a media path is refused, or None: relative, inside media/, and present."""
+    """Why a media path is refused, or None: relative, inside media/ (no symbolic links on the
+    way), a safe file name, and a regular file."""
     posix = PurePosixPath(name)
     if posix.is_absolute() or "\\" in name or ".." in posix.parts or not posix.parts or posix.parts[0] != MEDIA:
         return f"media path {name!r} must be a relative path inside {MEDIA}/"
-    target = (base / posix).resolve()
-    if not target.is_relative_to((base / MEDIA).resolve()):
-        return f"media path {name!r} leads outside {MEDIA}/"
-    if not target.is_file():
-        return f"media file {name!r} does not exist"
+    if not MEDIA_NAME.fullmatch(posix.name):
+        return (f"media file name {posix.name!r} may hold only letters, digits, '.', '_' and '-' "
+                "(Anki refers to media by bare name)")
+    # Every step is looked at: a symbolic link (media/ itself included) could lead anywhere.
+    step = base
+    for part in posix.parts:
+        step = step / part
+        try:
+            if step.is_symlink():
+                return f"media path {name!r}: {step.relative_to(base)} is a symbolic link (not allowed)"
+        except OSError as exc:
+            return f"media path {name!r}: {exc.strerror}"
+    try:
+        if not step.is_file():
+            return f"media file {name!r} does not exist"
+    except OSError as exc:
+        return f"media path {name!r}: {exc.strerror}"
     return None
+
+
+#: Control, bidirectional and other invisible format characters: refused in every text field,
+#: since they would reach the printed book, the cards and terminals unseen. (Variation
+#: selectors, which pick a CJK glyph, are marks, not format characters, and stay allowed.)
+def _invisible(text: str) -> str | None:
+    for ch in text:
+        if ch in "\n\t":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs"):
+            return ch
+    return None
+
+
+def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
+    """A problem for every text value (or key) holding a control, bidi or other invisible character."""
+    found: list[tuple[PathKey, Problem]] = []
+
+    def walk(value: object, path: PathKey) -> None:
+        if isinstance(value, str):
+            if (ch := _invisible(value)) is not None:
+                name = unicodedata.name(ch, "a control character")
+                found.append((path, Problem(loaded.file, loaded.line_of(path), render_path(loaded.data, path), ERROR,
+                                            f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it")))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(key, path)
+                walk(item, path + (key,))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, path + (i,))
+
+    walk(loaded.data, ())
+    return found

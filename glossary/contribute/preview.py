@@ -35,11 +35,21 @@ def render_card(template: str, fields: dict[str, str], front: str | None = None)
             return CLOZE.sub(lambda m: f'<span class="cloze">[{m.group(3) or "…"}]</span>', value)
         return CLOZE.sub(lambda m: f'<span class="cloze">{m.group(2)}</span>', value)
 
-    text = re.sub(r"\{\{cloze:(\w+)\}\}", cloze, text)
-    text = text.replace("{{FrontSide}}", front or "")
-    # Fields hold HTML already: Anki does not escape them, so neither do we.
-    text = re.sub(r"\{\{(?![#/^{])([\w]+)\}\}", r"{{{\1}}}", text)
-    return chevron.render(text, fields)
+    # The template is rendered alone, and field values and the front side are put in afterwards,
+    # so nothing a contributor wrote is ever read as template syntax.
+    slots: dict[str, str] = {}
+
+    def slot(value: str) -> str:
+        key = f"\x00{len(slots)}\x00"
+        slots[key] = value
+        return key
+
+    text = re.sub(r"\{\{cloze:(\w+)\}\}", lambda m: slot(cloze(m)), text)
+    text = text.replace("{{FrontSide}}", slot(front or ""))
+    # Fields hold HTML already: Anki does not escape them, so neither do we (an empty field is
+    # left empty, so that {{#Field}} sections behave as in Anki).
+    rendered = chevron.render(text, {name: slot(value) if value else "" for name, value in fields.items()})
+    return re.sub("\x00\\d+\x00", lambda m: slots[m.group()], rendered)
 
 
 def _inline_media(html: str, media: dict[str, bytes]) -> str:

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable
 
 import yaml
 
 from glossary.corpus.mandoku import read_mandoku
 from glossary.errors import CorpusError
+from glossary.files import UnreadableFile, read_bounded
 from glossary.corpus.model import LAYERS, CorpusWarning, Document, Locus, Stream, TextInfo
 from glossary.corpus.seed import read_seed
 
@@ -65,40 +66,87 @@ def read_manifest(root: Path) -> tuple[TextInfo, ...]:
     """The texts named in ``root/manifest.yaml``."""
     path = root / "manifest.yaml"
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
+        raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         return tuple(_text_info(t) for t in raw["texts"])
-    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
+    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:  # UnreadableFile is a ValueError
         raise CorpusError(f"{path}: cannot read the corpus manifest: {exc}") from None
 
 
-def _checksums(root: Path) -> dict[str, str]:
-    sums: dict[str, str] = {}
+#: A corpus file larger than this is refused unread (the largest shipped file is about 1 MB).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def corpus_path(root: Path, name: str) -> Path:
+    """The path of a manifest's file ``name``: inside ``root``, with no symbolic link on the way.
+
+    The manifest is data like any other: a name such as ``../../etc/passwd`` must not make the
+    checker read, quote and publish a file from elsewhere on the disk.
+    """
+    manifest = root / "manifest.yaml"
+    posix = PurePosixPath(name)
+    if "\0" in name or "\\" in name or posix.is_absolute() or ".." in posix.parts or not posix.parts:
+        raise CorpusError(f"{manifest}: file {name!r} must be a relative path inside the corpus folder")
+    if root.is_symlink():
+        raise CorpusError(f"{root}: the corpus folder is a symbolic link; give its real path")
+    step = root
+    for part in posix.parts:
+        step = step / part
+        if step.is_symlink():
+            raise CorpusError(f"{step}: a symbolic link; the corpus holds copies of its texts, not links")
+    return step
+
+
+def read_checksums(root: Path) -> dict[str, str]:
+    """File name → SHA-256 from ``root/SHA256SUMS``, which every corpus must have."""
     path = root / "SHA256SUMS"
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            digest, _, name = line.partition("  ")
-            sums[name.removeprefix("./")] = digest
+    try:
+        text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
+    except FileNotFoundError:
+        raise CorpusError(f"{path}: missing; every corpus file needs its checksum line "
+                          "(sha256sum FILE >> SHA256SUMS)") from None
+    except (OSError, UnreadableFile, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    sums: dict[str, str] = {}
+    for line in text.splitlines():
+        digest, _, name = line.partition("  ")
+        sums[name.removeprefix("./")] = digest
     return sums
 
 
+def read_corpus_file(root: Path, name: str, sums: dict[str, str]) -> bytes:
+    """A corpus file's bytes, checked against its line in ``SHA256SUMS`` (a file without one is refused)."""
+    path = corpus_path(root, name)
+    expected = sums.get(name)
+    if expected is None:
+        raise CorpusError(f"{path}: has no line in {root / 'SHA256SUMS'}; every corpus file is checked "
+                          "(sha256sum FILE >> SHA256SUMS)")
+    try:
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except OSError as exc:
+        raise CorpusError(f"{path}: {exc.strerror}") from None
+    except UnreadableFile as exc:
+        raise CorpusError(f"{path}: {exc}") from None
+    if hashlib.sha256(data).hexdigest() != expected:
+        raise CorpusError(f"{path}: differs from its checksum in SHA256SUMS (the corpus is kept unchanged)")
+    return data
+
+
 def load_corpus(root: Path | str) -> Corpus:
-    """Read every file of the manifest, checking it against ``SHA256SUMS``."""
+    """Read every file of the manifest, checking each against ``SHA256SUMS``."""
     root = Path(root)
     texts = read_manifest(root)
-    sums = _checksums(root)
+    sums = read_checksums(root)
     documents = []
     for info in texts:
         reader = READERS.get(info.format)
         if reader is None:
             raise CorpusError(f"{root / 'manifest.yaml'}: {info.id}: unknown format {info.format!r}")
         for name in info.files:
-            path = root / name
+            data = read_corpus_file(root, name, sums)
             try:
-                data = path.read_bytes()
-            except OSError as exc:
-                raise CorpusError(f"{path}: {exc.strerror}") from None
-            expected = sums.get(name)
-            if expected and hashlib.sha256(data).hexdigest() != expected:
-                raise CorpusError(f"{path}: differs from its checksum in SHA256SUMS (the corpus is kept unchanged)")
-            documents.append(reader(info, name, data.decode("utf-8")))
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise CorpusError(f"{root / name}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+            documents.append(reader(info, name, text))
     return Corpus(texts=texts, documents=tuple(documents))

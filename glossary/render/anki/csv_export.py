@@ -9,6 +9,16 @@ from glossary.render.anki.notes import NoteSpec
 from glossary.render.anki.package import deck_name
 
 
+#: A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(cell: str) -> str:
+    """A field cell a spreadsheet will not run: its first character written as an HTML character
+    reference, which Anki (``#html:true``) shows as the character itself."""
+    return f"&#{ord(cell[0])};{cell[1:]}" if cell.startswith(FORMULA_START) else cell
+
+
 def render(specs: list[NoteSpec], models: dict[str, StableModel]) -> bytes:
     """Header lines for Anki (separator, html, guid/notetype/deck/tags columns), then one row per note."""
     width = max(len(spec.fields) for spec in specs) if specs else 0
@@ -17,7 +27,8 @@ def render(specs: list[NoteSpec], models: dict[str, StableModel]) -> bytes:
     out.write(f"#tags column:{4 + width}\n")
     writer = csv.writer(out, lineterminator="\n")
     for spec in specs:
-        fields = list(spec.fields) + [""] * (width - len(spec.fields))
+        # GUIDs are left as they are (a note is matched by them); deck and note type names are ours.
+        fields = [neutralise(f) for f in spec.fields] + [""] * (width - len(spec.fields))
         writer.writerow([spec.guid, models[spec.kind].name, deck_name(spec.rites[0], spec.category),
                          *fields, " ".join(spec.tags)])
     return out.getvalue().encode("utf-8")

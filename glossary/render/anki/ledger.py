@@ -13,6 +13,9 @@ import json
 from dataclasses import dataclass, field
 
 FILENAME = "anki-ledger.json"
+#: Modification times are seconds since 1970; Anki keeps them as 64-bit integers (and note
+#: ids are built from them in milliseconds), so anything past year 9999 is a corrupt ledger.
+MAX_MOD = 253402300799
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,10 @@ def parse_ledger(data: bytes | None) -> Ledger:
         return Ledger()
     try:
         raw = json.loads(data.decode("utf-8"))
-        return Ledger({key: Stamp(value["sha256"], int(value["mod"])) for key, value in raw.items()})
+        stamps = {str(key): Stamp(str(value["sha256"]), int(value["mod"])) for key, value in raw.items()}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"{FILENAME}: cannot read the Anki ledger: {exc}") from None
+    for key, stamp in stamps.items():
+        if not 0 <= stamp.mod <= MAX_MOD:
+            raise ValueError(f"{FILENAME}: {key}: mod {stamp.mod} is not a time Anki can store (0 to {MAX_MOD})")
+    return Ledger(stamps)

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import genanki
 import jinja2
+from markupsafe import Markup, escape
 
 from glossary.corpus.model import Locus
 from glossary.model import Entry, Step
@@ -23,13 +24,14 @@ def _env() -> jinja2.Environment:
         loader=jinja2.PackageLoader("glossary", "templates/anki"),
         autoescape=True,
         trim_blocks=True,
+        finalize=_finalize,
         keep_trailing_newline=False,
     )
 
 
-def cloze_passage(text: str, term: str) -> str | None:
+def cloze_passage(passage: str, term: str) -> str | None:
     """The printed passage, escaped, with every occurrence of the term as ``{{c1::…}}``."""
-    key, index = normalize_with_map(text)
+    key, index = normalize_with_map(passage)
     target = normalize(term)
     spans = []
     pos = key.find(target)
@@ -40,16 +42,29 @@ def cloze_passage(text: str, term: str) -> str | None:
         return None
     out, last = [], 0
     for start, end in spans:
-        out.append(_escape_cloze(text[last:start]))
-        out.append("{{c1::" + _escape_cloze(text[start:end]) + "}}")
+        out.append(text(passage[last:start]))
+        out.append("{{c1::" + text(passage[start:end]) + "}}")
         last = end
-    out.append(_escape_cloze(text[last:]))
+    out.append(text(passage[last:]))
     return "".join(out)
 
 
-def _escape_cloze(text: str) -> str:
-    # Braces would be read as cloze or template syntax.
-    return html.escape(text).replace("{", "&#123;").replace("}", "&#125;")
+#: Besides HTML, Anki reads ``[sound:…]`` / ``[anki:play…]`` in a field as a play button and
+#: ``{{…}}`` as template or cloze syntax: in text they are written as character references.
+_ANKI_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&#125;"})
+
+
+def text(value: str) -> str:
+    """Text as a field's HTML: escaped, so Anki reads it as nothing but text."""
+    return html.escape(value).translate(_ANKI_SYNTAX)
+
+
+def _finalize(value: object) -> object:
+    # Every value a card template prints passes here: text is escaped (as Jinja would) and Anki's
+    # own syntax neutralised; Markup is HTML already.
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return Markup(str(escape(value)).translate(_ANKI_SYNTAX))
+    return value
 
 
 @dataclass(frozen=True)
@@ -118,19 +133,19 @@ def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, re
         for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
     ]
     fields = field_values("term", {
-        "Term": html.escape(entry.term),
-        "Traditional": html.escape(entry.traditional or ""),
-        "Pinyin": html.escape(entry.pinyin),
+        "Term": text(entry.term),
+        "Traditional": text(entry.traditional or ""),
+        "Pinyin": text(entry.pinyin),
         "Ruby": ruby(entry.term, entry.pinyin),
-        "Gloss": html.escape(entry.gloss),
-        "Definition": html.escape(entry.definition),
-        "DefinitionZh": html.escape(entry.definition_zh or ""),
-        "Category": html.escape(vocabulary().category(entry.category).label),
-        "Rites": html.escape("、".join(r.simplified for r in entry.rites)),
+        "Gloss": text(entry.gloss),
+        "Definition": text(entry.definition),
+        "DefinitionZh": text(entry.definition_zh or ""),
+        "Category": text(vocabulary().category(entry.category).label),
+        "Rites": text("、".join(r.simplified for r in entry.rites)),
         "Citations": _citations_html(citations),
         "Concordance": env.get_template("concordance.html").render(places=places).strip(),
         "Related": env.get_template("related.html").render(related=related).strip(),
-        "Id": html.escape(entry.id),
+        "Id": text(entry.id),
         "Plan": f'<img src="{plan.labelled}">' if plan else "",
         "PlanQuestion": f'<img src="{plan.question}">' if plan else "",
         "PlanCitations": _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
@@ -152,11 +167,11 @@ def cloze_note(entry: Entry, loci_by_citation: list[list[Locus]]) -> NoteSpec | 
         if passage and len(normalize(locus.text)) > len(normalize(entry.term)):
             fields = field_values("cloze", {
                 "Passage": passage,
-                "Locus": html.escape(locus.label(with_file=False)),
-                "Term": html.escape(entry.term),
+                "Locus": text(locus.label(with_file=False)),
+                "Term": text(entry.term),
                 "Ruby": ruby(entry.term, entry.pinyin),
-                "Gloss": html.escape(entry.gloss),
-                "Id": html.escape(entry.id),
+                "Gloss": text(entry.gloss),
+                "Id": text(entry.id),
             })
             return NoteSpec(f"cloze:{entry.id}", note_guid(entry.id, "cloze"), "cloze", fields,
                             tags_for(entry, [locus]), entry.rites, entry.category)
@@ -178,13 +193,13 @@ def sequence_note(step: Step, following: Step | None, preceding: Step | None) ->
     """"What comes after 〈section〉?" for one section of a rite."""
     locus = f"禮經本義, {step.page_id}" if step.page_id else "禮經本義"
     fields = field_values("sequence", {
-        "Key": html.escape(step.key),
-        "Rite": html.escape(step.rite.simplified),
+        "Key": text(step.key),
+        "Rite": text(step.rite.simplified),
         "Number": str(step.number),
-        "Section": html.escape(step.name),
-        "Next": html.escape(following.name) if following else "(the rite ends)",
-        "Previous": html.escape(preceding.name) if preceding else "",
-        "Locus": html.escape(locus),
+        "Section": text(step.name),
+        "Next": text(following.name) if following else "(the rite ends)",
+        "Previous": text(preceding.name) if preceding else "",
+        "Locus": text(locus),
     })
     tags = ("yili::category::sequence", f"yili::rite::{step.rite.simplified}")
     return NoteSpec(f"sequence:{step.key}", note_guid(step.key, "sequence"), "sequence", fields, tags,
