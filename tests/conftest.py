@@ -107,11 +107,12 @@ def mini_project(tmp_path: Path) -> Path:
     return make_project(tmp_path / "project")
 
 
-def set_field(text: str, entry_id: str, field: str, value: str) -> str:
+def set_field(text: str, entry_id: str, field: str, value: object) -> str:
     """``text`` (a terms file) with one field of one entry replaced by ``value``.
 
-    The field's lines (a block scalar's too) become one double-quoted line, so tests change
-    an entry without depending on how the fixture happens to lay it out.
+    The field's lines (a block scalar's too) become one line in JSON's notation (a
+    double-quoted string, a flow list), so tests change an entry without depending on how
+    the fixture happens to lay it out.
     """
     loaded = load_bytes(text.encode("utf-8"), "terms.yaml")
     assert not loaded.problems, loaded.problems
