@@ -103,3 +103,12 @@ def test_refuses_to_replace_a_folder_it_did_not_write(mini_project: Path, tmp_pa
     assert "not a glossary build folder" in result.output
     assert (mine / "notes.txt").read_text(encoding="utf-8") == "mine"
     assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+
+def test_a_broken_ledger_fails_the_build_by_name(mini_project: Path, tmp_path: Path) -> None:
+    (mini_project / "anki-ledger.json").write_text("{not json", encoding="utf-8")
+    result = build(mini_project, tmp_path / "dist")
+    assert result.exit_code == 1
+    assert "anki-ledger.json: cannot read the Anki ledger" in result.output
+    assert not (tmp_path / "dist").exists()
+    assert (mini_project / "anki-ledger.json").read_text(encoding="utf-8") == "{not json"
