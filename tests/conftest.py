@@ -82,12 +82,6 @@ def mini_entries() -> dict[str, Entry]:
     return {entry.id: entry for entry in entries}
 
 
-@pytest.fixture(scope="session")
-def entries() -> dict[str, Entry]:
-    """The entries of terms-mini.yaml by id."""
-    return mini_entries()
-
-
 def make_project(folder: Path, terms: str | bytes | None = None, plan: bool = True, corpus: bool = True) -> Path:
     """A project folder: ``terms.yaml`` (terms-mini.yaml unless given), ``plan.yaml``, ``corpus/``."""
     folder.mkdir(parents=True, exist_ok=True)
