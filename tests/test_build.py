@@ -112,3 +112,15 @@ def test_a_broken_ledger_fails_the_build_by_name(mini_project: Path, tmp_path: P
     assert "anki-ledger.json: cannot read the Anki ledger" in result.output
     assert not (tmp_path / "dist").exists()
     assert (mini_project / "anki-ledger.json").read_text(encoding="utf-8") == "{not json"
+
+
+def test_an_empty_ledger_is_the_same_as_none(tmp_path: Path) -> None:
+    from conftest import make_project
+
+    fresh = make_project(tmp_path / "fresh")
+    empty = make_project(tmp_path / "empty")
+    (empty / "anki-ledger.json").write_text("{}\n", encoding="utf-8")
+    assert build(fresh, tmp_path / "a").exit_code == 0
+    assert build(empty, tmp_path / "b").exit_code == 0
+    assert digest(tmp_path / "a") == digest(tmp_path / "b")
+    assert (fresh / "anki-ledger.json").read_bytes() == (empty / "anki-ledger.json").read_bytes()
