@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, mini_entries
+from conftest import ROOT, make_project, mini_entries
 
 from glossary.check import check_project
 from glossary.cli import cli
@@ -115,8 +115,6 @@ def test_a_broken_ledger_fails_the_build_by_name(mini_project: Path, tmp_path: P
 
 
 def test_an_empty_ledger_is_the_same_as_none(tmp_path: Path) -> None:
-    from conftest import make_project
-
     fresh = make_project(tmp_path / "fresh")
     empty = make_project(tmp_path / "empty")
     (empty / "anki-ledger.json").write_text("{}\n", encoding="utf-8")
