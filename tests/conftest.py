@@ -1,16 +1,38 @@
+"""Fixtures of the test suite.
+
+Tests run on a small fixture corpus and glossary (``tests/fixtures``): ``corpus``, ``index``
+and ``doc`` are the mini corpus, ``mini_project`` is a project folder made of the fixtures.
+Only the tests about the shipped data (``tests/data``) read ``corpus/``, ``terms.yaml`` and
+``plan.yaml`` of the repository, through the fixtures and names that say so (``shipped_…``).
+"""
 from __future__ import annotations
 
+import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 
 from glossary.corpus import Corpus, load_corpus
 from glossary.index import CorpusIndex
+from glossary.load import load_bytes, load_yaml
+from glossary.model import Entry
+from glossary.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "corpus"
-TERMS = ROOT / "terms.yaml"
+
+FIXTURES = ROOT / "tests" / "fixtures"
+MINI_CORPUS = FIXTURES / "corpus-mini"
+MINI_TERMS = FIXTURES / "terms-mini.yaml"
+MINI_PLAN = FIXTURES / "plan-mini.yaml"
+
+SHIPPED_CORPUS = ROOT / "corpus"
+SHIPPED_TERMS = ROOT / "terms.yaml"
+SHIPPED_PLAN = ROOT / "plan.yaml"
+
+#: The shipped corpus under its old name: tests/test_cache.py (kept on another branch) imports it.
+CORPUS = SHIPPED_CORPUS
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -21,24 +43,101 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+# -- the mini corpus and glossary (tests/fixtures) ---------------------------------------------
+
 @pytest.fixture(scope="session")
 def corpus() -> Corpus:
-    return load_corpus(CORPUS)
+    """The mini corpus, read."""
+    return load_corpus(MINI_CORPUS)
 
 
 @pytest.fixture(scope="session")
 def index(corpus: Corpus) -> CorpusIndex:
+    """The mini corpus, indexed."""
     return CorpusIndex(corpus)
 
 
-def raw(path: str) -> str:
-    """A corpus file's text, for finding offsets to ask a document about."""
-    return (CORPUS / path).read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="session")
-def doc(corpus: Corpus):
+def _finder(corpus: Corpus):
     def find(path: str):
         return next(d for d in corpus.documents if d.path == path)
 
     return find
+
+
+@pytest.fixture(scope="session")
+def doc(corpus: Corpus):
+    """A document of the mini corpus by its path: ``doc("000_b6ac9449aa5994ba.txt")``."""
+    return _finder(corpus)
+
+
+def raw(path: str) -> str:
+    """A mini corpus file's text, for finding offsets to ask a document about."""
+    return (MINI_CORPUS / path).read_text(encoding="utf-8")
+
+
+def mini_entries() -> dict[str, Entry]:
+    """The entries of terms-mini.yaml by id: what the fixture itself says, to compare outputs with."""
+    entries, problems = validate(load_yaml(MINI_TERMS), MINI_TERMS.parent)
+    assert not problems, problems
+    return {entry.id: entry for entry in entries}
+
+
+def make_project(folder: Path, terms: str | bytes | None = None, plan: bool = True, corpus: bool = True) -> Path:
+    """A project folder: ``terms.yaml`` (terms-mini.yaml unless given), ``plan.yaml``, ``corpus/``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if terms is None:
+        terms = MINI_TERMS.read_bytes()
+    (folder / "terms.yaml").write_bytes(terms.encode("utf-8") if isinstance(terms, str) else terms)
+    if plan:
+        shutil.copyfile(MINI_PLAN, folder / "plan.yaml")
+    if corpus:
+        shutil.copytree(MINI_CORPUS, folder / "corpus")
+    return folder
+
+
+@pytest.fixture()
+def mini_project(tmp_path: Path) -> Path:
+    """A project folder of the fixtures: terms.yaml, plan.yaml and corpus/ (no Anki ledger yet)."""
+    return make_project(tmp_path / "project")
+
+
+def set_field(text: str, entry_id: str, field: str, value: object) -> str:
+    """``text`` (a terms file) with one field of one entry replaced by ``value``.
+
+    The field's lines (a block scalar's too) become one line in JSON's notation (a
+    double-quoted string, a flow list), so tests change an entry without depending on how
+    the fixture happens to lay it out.
+    """
+    loaded = load_bytes(text.encode("utf-8"), "terms.yaml")
+    assert not loaded.problems, loaded.problems
+    position = next(i for i, item in enumerate(loaded.data) if item.get("id") == entry_id)
+    assert field in loaded.data[position], (entry_id, field)
+    lines = text.splitlines(keepends=True)
+    first = loaded.lines[(position, field)] - 1
+    indent = len(lines[first]) - len(lines[first].lstrip(" "))
+    assert lines[first].lstrip(" ").startswith(f"{field}:"), lines[first]
+    last = first + 1
+    while last < len(lines) and (not lines[last].strip() or len(lines[last]) - len(lines[last].lstrip(" ")) > indent):
+        last += 1
+    while last > first + 1 and not lines[last - 1].strip():
+        last -= 1  # blank lines after the value belong to what follows
+    replacement = f"{' ' * indent}{field}: {json.dumps(value, ensure_ascii=False)}\n"
+    return "".join(lines[:first] + [replacement] + lines[last:])
+
+
+# -- the shipped data (tests/data only) ---------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def shipped_corpus() -> Corpus:
+    """The repository's own corpus/, read (checksums checked)."""
+    return load_corpus(SHIPPED_CORPUS)
+
+
+@pytest.fixture(scope="session")
+def shipped_index(shipped_corpus: Corpus) -> CorpusIndex:
+    return CorpusIndex(shipped_corpus)
+
+
+@pytest.fixture(scope="session")
+def shipped_doc(shipped_corpus: Corpus):
+    return _finder(shipped_corpus)

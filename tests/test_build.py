@@ -1,22 +1,24 @@
-"""`glossary build`: outputs written whole, deterministically, or not at all."""
+"""`glossary build`: outputs written whole, deterministically, or not at all (mini project)."""
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, TERMS
+from conftest import ROOT, make_project, mini_entries
 
+from glossary.check import check_project
 from glossary.cli import cli
 
 
-def build(terms: Path, out: Path):
-    # Builds update the Anki ledger next to the terms file: never the repository's in tests.
-    if terms == TERMS:
-        terms = out.parent / "project" / "terms.yaml"
-        terms.parent.mkdir(exist_ok=True)
-        terms.write_bytes(TERMS.read_bytes())
+def build(project: Path, out: Path, terms: Path | None = None):
+    """Build ``project`` (its terms.yaml unless ``terms``) against its own corpus/ into ``out``."""
     return CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000"}).invoke(
-        cli, ["build", "--terms", str(terms), "--corpus", str(CORPUS), "--out", str(out)]
+        cli, ["build", "--terms", str(terms or project / "terms.yaml"), "--corpus", str(project / "corpus"),
+              "--out", str(out)]
     )
 
 
@@ -24,60 +26,99 @@ def digest(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
 
-def test_build_deck_script_runs_the_same_build(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    (tmp_path / "terms.yaml").write_bytes(TERMS.read_bytes())
-    result = subprocess.run([sys.executable, str(ROOT / "build_deck.py"), "--terms", str(tmp_path / "terms.yaml"),
-                             "--corpus", str(CORPUS), "--out", str(tmp_path / "d")],
-                            cwd=tmp_path, capture_output=True, text=True)
+@pytest.mark.slow  # a second interpreter
+def test_build_deck_script_runs_the_same_build(mini_project: Path, tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "build_deck.py"), "--terms", str(mini_project / "terms.yaml"),
+                             "--corpus", str(mini_project / "corpus"), "--out", str(tmp_path / "d")],
+                            cwd=mini_project, capture_output=True, text=True,
+                            env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"})
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "d" / "terms.json").exists()
+    assert build(mini_project, tmp_path / "cli").exit_code == 0
+    assert digest(tmp_path / "d") == digest(tmp_path / "cli")
 
 
-def test_build_writes_terms_json_with_resolved_citations(tmp_path: Path) -> None:
-    result = build(TERMS, tmp_path / "dist")
+def test_build_writes_terms_json_with_resolved_citations(mini_project: Path, tmp_path: Path, index) -> None:
+    result = build(mini_project, tmp_path / "dist")
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "dist" / "terms.json").read_text(encoding="utf-8"))
-    bi = next(t for t in data["terms"] if t["id"] == "bi")
-    assert bi["citations"][0]["loci"][0]["page"] in ("7", "21b")
-    assert bi["concordance"]["total"] > 0
+    entries = mini_entries()
+    assert [t["id"] for t in data["terms"]] == list(entries)
+    report = check_project(mini_project / "terms.yaml", mini_project / "corpus", index=index)
+    for term in data["terms"]:
+        entry = entries[term["id"]]
+        assert (term["term"], term["gloss"]) == (entry.term, entry.gloss)
+        assert [c["quote"] for c in term["citations"]] == [c.quote for c in entry.citations]
+        resolved = report.results_for(entry.id)
+        for citation, result in zip(term["citations"], resolved, strict=True):
+            assert [l["page"] for l in citation["loci"]] == [l.page for l in result.loci]
+        assert term["concordance"]["total"] > 0  # every headword stands in the corpus it is cited from
     assert "kanripo.org" in data["attribution"]
 
 
-def test_same_input_same_bytes(tmp_path: Path) -> None:
-    build(TERMS, tmp_path / "a")
-    build(TERMS, tmp_path / "b")
+def test_same_input_same_bytes(mini_project: Path, tmp_path: Path) -> None:
+    assert build(mini_project, tmp_path / "a").exit_code == 0
+    assert build(mini_project, tmp_path / "b").exit_code == 0
     assert digest(tmp_path / "a") == digest(tmp_path / "b")
 
 
-def test_failed_build_leaves_the_previous_output_untouched(tmp_path: Path) -> None:
+def test_build_writes_the_ledger_beside_the_terms(mini_project: Path, tmp_path: Path) -> None:
+    assert not (mini_project / "anki-ledger.json").exists()
+    assert build(mini_project, tmp_path / "dist").exit_code == 0
+    ledger = json.loads((mini_project / "anki-ledger.json").read_text(encoding="utf-8"))
+    assert {f"note:{ident}" for ident in mini_entries()} <= set(ledger)
+    assert {stamp["mod"] for stamp in ledger.values()} == {1700000000}
+
+
+def test_failed_build_leaves_the_previous_output_untouched(mini_project: Path, tmp_path: Path) -> None:
     out = tmp_path / "dist"
-    assert build(TERMS, out).exit_code == 0
+    assert build(mini_project, out).exit_code == 0
     before = digest(out)
-    broken = tmp_path / "terms.yaml"
-    broken.write_text(TERMS.read_text(encoding="utf-8").replace("楅长如笴博三寸", "楅长如竿博三寸", 1), encoding="utf-8")
-    result = build(broken, out)
+    ledger = (mini_project / "anki-ledger.json").read_bytes()
+    broken = mini_project / "broken.yaml"
+    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
+    assert "楅长如笴博三寸" in text
+    broken.write_text(text.replace("楅长如笴博三寸", "楅长如竿博三寸", 1), encoding="utf-8")
+    result = build(mini_project, out, terms=broken)
     assert result.exit_code == 1
     assert "nothing written" in result.output
     assert digest(out) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist", "project", "terms.yaml"]
+    assert (mini_project / "anki-ledger.json").read_bytes() == ledger
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist", "project"]
 
 
-def test_rebuild_replaces_stale_outputs(tmp_path: Path) -> None:
+def test_rebuild_replaces_stale_outputs(mini_project: Path, tmp_path: Path) -> None:
     out = tmp_path / "dist"
-    assert build(TERMS, out).exit_code == 0
+    assert build(mini_project, out).exit_code == 0
     (out / "stale.apkg").write_text("old", encoding="utf-8")
-    assert build(TERMS, out).exit_code == 0
+    assert build(mini_project, out).exit_code == 0
     assert not (out / "stale.apkg").exists()
 
 
-def test_refuses_to_replace_a_folder_it_did_not_write(tmp_path: Path) -> None:
-    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
-    result = build(TERMS, tmp_path)
+def test_refuses_to_replace_a_folder_it_did_not_write(mini_project: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine", encoding="utf-8")
+    result = build(mini_project, mine)
     assert result.exit_code == 1
     assert "not a glossary build folder" in result.output
-    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert (mine / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+
+def test_a_broken_ledger_fails_the_build_by_name(mini_project: Path, tmp_path: Path) -> None:
+    (mini_project / "anki-ledger.json").write_text("{not json", encoding="utf-8")
+    result = build(mini_project, tmp_path / "dist")
+    assert result.exit_code == 1
+    assert "anki-ledger.json: cannot read the Anki ledger" in result.output
+    assert not (tmp_path / "dist").exists()
+    assert (mini_project / "anki-ledger.json").read_text(encoding="utf-8") == "{not json"
+
+
+def test_an_empty_ledger_is_the_same_as_none(tmp_path: Path) -> None:
+    fresh = make_project(tmp_path / "fresh")
+    empty = make_project(tmp_path / "empty")
+    (empty / "anki-ledger.json").write_text("{}\n", encoding="utf-8")
+    assert build(fresh, tmp_path / "a").exit_code == 0
+    assert build(empty, tmp_path / "b").exit_code == 0
+    assert digest(tmp_path / "a") == digest(tmp_path / "b")
+    assert (fresh / "anki-ledger.json").read_bytes() == (empty / "anki-ledger.json").read_bytes()

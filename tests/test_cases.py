@@ -1,11 +1,15 @@
-"""Folders of good and bad terms files: each bad one lists the problems it must produce."""
+"""Folders of good and bad terms files: each bad one lists the problems it must produce.
+
+The cases quote the mini corpus (tests/fixtures/corpus-mini), as the shipped corpus would
+be quoted: every quote of a case is a passage of both.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS
+from conftest import MINI_CORPUS
 
 from glossary.check import check_project
 from glossary.cli import cli
@@ -26,7 +30,7 @@ def expectations(case: Path) -> list[tuple[int, str, str]]:
 
 @pytest.mark.parametrize("case", BAD, ids=lambda p: p.stem)
 def test_bad_case_reports_every_problem_at_its_line(case: Path, index) -> None:
-    report = check_project(case, CORPUS, index=index)
+    report = check_project(case, MINI_CORPUS, index=index)
     assert report.failed()
     found = [(p.line, p.path, str(p)) for p in report.problems]
     for line, path, fragment in expectations(case):
@@ -37,7 +41,7 @@ def test_bad_case_reports_every_problem_at_its_line(case: Path, index) -> None:
 
 @pytest.mark.parametrize("case", BAD, ids=lambda p: p.stem)
 def test_bad_case_exits_1_without_traceback(case: Path) -> None:
-    result = CliRunner().invoke(cli, ["check", "--terms", str(case), "--corpus", str(CORPUS)])
+    result = CliRunner().invoke(cli, ["check", "--terms", str(case), "--corpus", str(MINI_CORPUS)])
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -46,6 +50,6 @@ def test_bad_case_exits_1_without_traceback(case: Path) -> None:
 
 @pytest.mark.parametrize("case", GOOD, ids=lambda p: p.stem)
 def test_good_case_verifies(case: Path, index) -> None:
-    report = check_project(case, CORPUS, index=index)
+    report = check_project(case, MINI_CORPUS, index=index)
     assert not report.failed(), "\n".join(map(str, report.problems))
     assert report.citations == report.verified > 0

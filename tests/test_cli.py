@@ -1,12 +1,14 @@
-"""The command line: exit codes and the documented JSON shapes."""
+"""The command line: exit codes and the documented JSON shapes (mini corpus and glossary)."""
 import json
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, ROOT, TERMS
+from conftest import MINI_CORPUS, MINI_TERMS, ROOT, mini_entries
 
 from glossary.cli import cli
+from glossary.enrich.pinyin import split_reading
 
 
 def invoke(*args: str):
@@ -14,14 +16,14 @@ def invoke(*args: str):
 
 
 def test_locate_prints_every_occurrence_with_locus() -> None:
-    result = invoke("locate", "楅长如笴博三寸", "--corpus", str(CORPUS))
+    result = invoke("locate", "楅长如笴博三寸", "--corpus", str(MINI_CORPUS))
     assert result.exit_code == 0
     assert "礼经本义 卷4 p.7 〈取矢〉 classic" in result.output
     assert "KR1d0044_WYG_004-22a" in result.output
 
 
 def test_locate_json_shape() -> None:
-    result = invoke("locate", "司射適堂西袒決遂", "--json", "--corpus", str(CORPUS))
+    result = invoke("locate", "司射適堂西袒決遂", "--json", "--corpus", str(MINI_CORPUS))
     data = json.loads(result.output)
     assert result.exit_code == 0
     for key in ("work", "file", "juan", "page", "section", "layer", "page_id", "text", "context"):
@@ -33,16 +35,18 @@ def test_locate_json_shape() -> None:
 
 
 def test_locate_miss_exits_1_with_suggestion() -> None:
-    result = invoke("locate", "楅长如竿博三寸", "--corpus", str(CORPUS))
+    result = invoke("locate", "楅长如竿博三寸", "--corpus", str(MINI_CORPUS))
     assert result.exit_code == 1
     assert "第4字: 竿 ≠ 笴（原文）" in result.output
 
 
 def test_check_json_shape() -> None:
-    result = invoke("check", "--terms", str(TERMS), "--corpus", str(CORPUS), "--format", "json")
+    result = invoke("check", "--terms", str(MINI_TERMS), "--corpus", str(MINI_CORPUS), "--format", "json")
     data = json.loads(result.output)
     assert set(data) >= {"terms", "citations", "verified", "problems", "results"}
-    assert data["citations"] == data["verified"] == len(data["results"])
+    entries = mini_entries()
+    assert data["terms"] == len(entries)
+    assert data["citations"] == data["verified"] == len(data["results"]) == sum(len(e.citations) for e in entries.values())
     locus = data["results"][0]["loci"][0]
     assert set(locus) >= {"work", "juan", "page", "section", "layer", "page_id"}
     assert result.exit_code == 0
@@ -50,16 +54,17 @@ def test_check_json_shape() -> None:
 
 def test_check_github_format_annotates_lines() -> None:
     bad = ROOT / "tests" / "cases" / "bad" / "many-problems.yaml"
-    result = invoke("check", "--terms", str(bad), "--corpus", str(CORPUS), "--format", "github")
+    result = invoke("check", "--terms", str(bad), "--corpus", str(MINI_CORPUS), "--format", "github")
     assert result.exit_code == 1
     assert f"::error file={bad},line=7::bi.gloss: duplicate key 'gloss'" in result.output
 
 
+@pytest.mark.slow  # a real interpreter, started as users start it
 def test_console_script_runs_without_traceback(tmp_path) -> None:
     terms = tmp_path / "terms.yaml"
     terms.write_text("- id: [unclosed\n", encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "glossary", "check", "--terms", str(terms), "--corpus", str(CORPUS)],
+        [sys.executable, "-m", "glossary", "check", "--terms", str(terms), "--corpus", str(MINI_CORPUS)],
         capture_output=True, text=True,
     )
     assert result.returncode == 1
@@ -69,20 +74,30 @@ def test_console_script_runs_without_traceback(tmp_path) -> None:
 
 
 def test_missing_corpus_is_a_clear_error(tmp_path) -> None:
-    result = invoke("check", "--terms", str(TERMS), "--corpus", str(tmp_path / "nowhere"))
+    result = invoke("check", "--terms", str(MINI_TERMS), "--corpus", str(tmp_path / "nowhere"))
     assert result.exit_code == 1
     assert "cannot read the corpus manifest" in result.output
 
 
-def test_pinyin_command_uses_ritual_readings() -> None:
-    result = invoke("pinyin", "--plain", "設敦于階間，拾取矢", "--terms", str(TERMS))
-    assert result.output.strip() == "shè duì yú jiē jiān shè qǔ shǐ"
-    annotated = invoke("pinyin", "乗矢", "--terms", str(TERMS))
-    assert annotated.output.strip() == "乗(shèng)矢(shǐ)"
+def test_pinyin_command_uses_the_entries_readings() -> None:
+    entry = mini_entries()["sheng-shi"]  # 乘矢 shèng shǐ: 乘 is chéng in everyday reading
+    quote = entry.citations[0].quote     # the passage in the 四庫 text's form (乗)
+    result = invoke("pinyin", "--plain", quote, "--terms", str(MINI_TERMS))
+    syllables = result.output.split()
+    assert len(syllables) == len(quote)
+    at = quote.index("乗矢")
+    assert syllables[at : at + 2] == split_reading(entry.pinyin)
+    annotated = invoke("pinyin", "乗矢", "--terms", str(MINI_TERMS))
+    first, second = split_reading(entry.pinyin)
+    assert annotated.output.strip() == f"乗({first})矢({second})"
 
 
 def test_coverage_command() -> None:
-    result = invoke("coverage", "--terms", str(TERMS), "--corpus", str(CORPUS), "--top", "5")
+    result = invoke("coverage", "--terms", str(MINI_TERMS), "--corpus", str(MINI_CORPUS), "--top", "5")
     assert result.exit_code == 0
     assert result.output.startswith("Not yet in the glossary (乡射礼, 士虞礼, 特牲馈食礼; classic):")
-    assert "words: " in result.output and "characters: " in result.output
+    lines = result.output.splitlines()
+    words = lines[1].removeprefix("words: ").split("  ")
+    assert len(words) == 5 and lines[2].startswith("characters: ")
+    headwords = {e.term for e in mini_entries().values()}
+    assert not {w.split(" ")[0] for w in words} & headwords

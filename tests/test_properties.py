@@ -7,8 +7,9 @@ OpenCC's simplified→traditional conversion wherever that conversion is a plain
 load: whatever text or bytes a terms file holds, ``load_yaml`` returns a ``Loaded`` and never
 raises; every problem has a whole line number ≥ 0 within the file.
 
-The scan of every code point found characters that once folded in two steps; they are kept
-as explicit examples.
+The scan of every code point (slow) found characters that once folded in two steps; they are
+kept as explicit examples. Characters are drawn from the mini corpus (tests/fixtures), the
+variant table and any Unicode character.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from itertools import pairwise
 import opencc
 import pytest
 import yaml
-from conftest import CORPUS
+from conftest import MINI_CORPUS
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -50,9 +51,9 @@ PUNCTUATION = "，。、；：？！「」『』（）【】《》〈〉…—·
 
 @cache
 def corpus_chars() -> str:
-    """Every distinct character of the shipped corpus texts (simplified and traditional)."""
+    """Every distinct character of the mini corpus' texts (simplified and traditional)."""
     chars: set[str] = set()
-    for path in sorted(CORPUS.rglob("*.txt")):
+    for path in sorted(MINI_CORPUS.rglob("*.txt")):
         chars.update(path.read_text(encoding="utf-8", errors="replace"))
     return "".join(sorted(chars))
 
@@ -74,20 +75,14 @@ def kept(ch: str) -> bool:
 @SETTINGS
 @given(TEXTS)
 @example(TWO_STEP)
+@example("隣")
+@example("薴麻")
 def test_normalize_is_idempotent(text: str) -> None:
     once = normalize(text)
     assert normalize(once) == once
 
 
-@SETTINGS
-@given(TEXTS)
-@example("隣")
-@example("薴麻")
-def test_normalize_is_idempotent_for_every_character(text: str) -> None:
-    once = normalize(text)
-    assert normalize(once) == once
-
-
+@pytest.mark.slow  # every code point
 def test_no_other_character_breaks_idempotence() -> None:
     """Every code point, once: a key folds to itself."""
     broken = set()
@@ -148,10 +143,12 @@ def swappable() -> list[str]:
     return out
 
 
-def test_swappable_pool_is_large_and_includes_traditional_pairs() -> None:
+def test_swappable_pool_includes_traditional_pairs() -> None:
     pool = swappable()
-    assert len(pool) > 1000
-    assert sum(1 for ch in pool if _S2T.convert(ch) != ch) > 200
+    # Without characters whose traditional form differs, the test below would compare equal strings.
+    pairs = [ch for ch in pool if _S2T.convert(ch) != ch]
+    assert pairs and set(pairs) < set(pool)
+    assert all(len(_S2T.convert(ch)) == 1 and fold_char(_S2T.convert(ch)) == ch for ch in pairs)
 
 
 @SETTINGS

@@ -2,10 +2,10 @@
 
 - Every bad case of ``tests/cases/bad`` fails ``glossary build`` cleanly and leaves a previous
   build (and the Anki ledger beside the terms file) byte for byte as it was.
-- A 10 MB terms file is checked in seconds.
+- 10 MB terms files, definitions and quotes are checked and reported, not crashed (slow).
 - Markup in text fields is text: every output escapes it.
 
-Several of these tests were written against bugs they found (scalars where lists belong,
+Everything runs against the fixture project (tests/fixtures). Several of these tests were written against bugs they found (scalars where lists belong,
 refused tags, control characters, Unicode line separators, giant quotes); they now guard the fixes.
 """
 from __future__ import annotations
@@ -25,10 +25,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, ROOT, TERMS
+from conftest import MINI_CORPUS, MINI_TERMS, ROOT, make_project
 
 from glossary.check import check_project
 from glossary.cli import cli
+from glossary.load import load_yaml
+from glossary.problems import MAX_PROBLEMS
 
 BAD = sorted((Path(__file__).parent / "cases" / "bad").glob("*.yaml"))
 ENV = {"SOURCE_DATE_EPOCH": "1700000000"}
@@ -60,14 +62,12 @@ def assert_clean_failure(result, name: str) -> None:
 
 @pytest.fixture(scope="module")
 def previous_build(tmp_path_factory):
-    """A project folder holding a copy of terms.yaml and its ledger, and a good build of it."""
+    """A project folder of the fixtures, its Anki ledger, and a good build of it."""
     root = tmp_path_factory.mktemp("robust")
-    project = root / "project"
-    project.mkdir()
     # A build writes anki-ledger.json next to the terms file: never next to the repository's.
-    shutil.copyfile(TERMS, project / "terms.yaml")
+    project = make_project(root / "project", plan=False, corpus=False)
     out = root / "dist"
-    result = run("build", "--terms", project / "terms.yaml", "--corpus", CORPUS, "--out", out)
+    result = run("build", "--terms", project / "terms.yaml", "--corpus", MINI_CORPUS, "--out", out)
     assert result.exit_code == 0, result.output
     assert (project / "anki-ledger.json").exists()
     return root, project, out
@@ -82,7 +82,7 @@ def test_failed_build_leaves_previous_output_and_ledger_untouched(case: Path, pr
     try:
         before_out, before_project = digest(out), digest(project)
         siblings = sorted(p.name for p in root.iterdir())
-        result = run("build", "--terms", terms, "--corpus", CORPUS, "--out", out)
+        result = run("build", "--terms", terms, "--corpus", MINI_CORPUS, "--out", out)
         assert_clean_failure(result, f"{case.name}:")
         assert "nothing written" in result.output
         assert digest(out) == before_out
@@ -96,7 +96,7 @@ def test_failed_build_leaves_previous_output_and_ledger_untouched(case: Path, pr
 @pytest.mark.parametrize("case", BAD, ids=lambda p: p.stem)
 def test_bad_case_in_every_format(case: Path) -> None:
     for fmt in ("text", "json", "github"):
-        result = run("check", "--terms", case, "--corpus", CORPUS, "--format", fmt)
+        result = run("check", "--terms", case, "--corpus", MINI_CORPUS, "--format", fmt)
         assert_clean_failure(result, case.name)
         if fmt == "json":
             data = json.loads(result.stdout)
@@ -106,22 +106,25 @@ def test_bad_case_in_every_format(case: Path) -> None:
             assert annotations and all(f"file={case}" in line for line in annotations)
 
 
-# -- (b) a 10 MB terms file ---------------------------------------------------------------
+# -- (b) 10 MB of input: reported, never crashed (slow) ------------------------------------
 
-def test_ten_megabytes_of_comment_around_the_shipped_terms(tmp_path: Path, index) -> None:
-    terms = TERMS.read_text(encoding="utf-8")
+@pytest.mark.slow
+def test_ten_megabytes_of_comment_around_the_terms(tmp_path: Path, index) -> None:
+    terms = MINI_TERMS.read_text(encoding="utf-8")
     pad = "".join(f"# {n:07d} {'注' * 60}\n" for n in range(10 * MB // 190))
     big = tmp_path / "terms.yaml"
     big.write_text(pad + terms + pad, encoding="utf-8")
     assert big.stat().st_size > 10 * MB
-    report = check_project(big, CORPUS, index=index)
+    report = check_project(big, MINI_CORPUS, index=index)
     assert not report.failed(), "\n".join(map(str, report.problems[:5]))
-    assert report.total_terms == len(re.findall(r"^- id: ", terms, re.MULTILINE)) > 200
+    assert report.total_terms == len(re.findall(r"^- id: ", terms, re.MULTILINE)) == len(load_yaml(MINI_TERMS).data)
     # Lines still count from the top of the file, through the padding.
-    bi = next(e for e in report.entries if e.id == "bi")
-    assert big.read_text(encoding="utf-8").splitlines()[bi.line - 1] == "- id: bi"
+    lines = big.read_text(encoding="utf-8").splitlines()
+    for entry in report.entries:
+        assert lines[entry.line - 1] == f"- id: {entry.id}"
 
 
+@pytest.mark.slow
 def test_ten_megabytes_of_small_broken_entries(tmp_path: Path) -> None:
     count = 2000
     body = "".join(f"- id: e-{i}\n  term: 楅\n  gloss: {'x' * 5300}\n  definition: no citations\n"
@@ -129,31 +132,47 @@ def test_ten_megabytes_of_small_broken_entries(tmp_path: Path) -> None:
     big = tmp_path / "terms.yaml"
     big.write_text(body, encoding="utf-8")
     assert big.stat().st_size > 10 * MB
-    result = run("check", "--terms", big, "--corpus", CORPUS)
+    result = run("check", "--terms", big, "--corpus", MINI_CORPUS)
     assert_clean_failure(result, "terms.yaml:")
-    missing = [line for line in result.output.splitlines() if "missing field 'citations'" in line]
-    assert len(missing) == count
-    assert missing[-1].startswith(f"{big}:{4 * (count - 1) + 1}: e-{count - 1}: ")
+    report = json.loads(run("check", "--terms", big, "--corpus", MINI_CORPUS, "--format", "json").output)
+    total = len(report["problems"]) + report["problems_omitted"]
+    # Each entry misses its citations and has a gloss longer than allowed: every problem is counted …
+    assert total >= 2 * count
+    # … the first MAX_PROBLEMS are listed (JSON too), the rest summed up in one line.
+    lines = result.output.splitlines()
+    assert len(report["problems"]) == MAX_PROBLEMS
+    assert lines[MAX_PROBLEMS] == f"… and {total - MAX_PROBLEMS:,} more problem(s)"
+    assert lines[0].startswith(f"{big}:1: e-0: ")
 
 
+@pytest.mark.slow
 def test_ten_megabyte_definition(tmp_path: Path, index) -> None:
-    case = (Path(__file__).parent / "cases" / "good" / "locus-forms.yaml").read_text(encoding="utf-8")
+    source = Path(__file__).parent / "cases" / "good" / "locus-forms.yaml"
+    case = source.read_text(encoding="utf-8")
     big = tmp_path / "terms.yaml"
     big.write_text(case.replace("definition: The rack.", "definition: " + "The rack. " * MB, 1), encoding="utf-8")
     assert big.stat().st_size > 10 * MB
-    report = check_project(big, CORPUS, index=index)
-    assert not report.failed()
-    assert report.citations == report.verified == 4
+    report = check_project(big, MINI_CORPUS, index=index)
+    # Refused by its length (the schema's bound), named, not echoed; the other entries are still checked.
+    [problem] = report.problems
+    assert problem.path.endswith(".definition")
+    assert problem.message == f"{len('The rack. ' * MB) - 1:,} characters, more than the 5,000 allowed here"
+    citations = sum(len(item["citations"]) for item in load_yaml(source).data)
+    assert report.verified == citations - len(load_yaml(source).data[0]["citations"])
 
 
-def _check_in_subprocess(terms: Path, timeout: float) -> subprocess.CompletedProcess:
+#: Only catches a hang (the test would otherwise wait forever); it is not a speed target.
+HANG_GUARD = 600
+
+
+def _check_in_subprocess(terms: Path) -> subprocess.CompletedProcess:
     """Run the real console command; a crash of the interpreter must not take pytest down."""
     try:
         return subprocess.run([sys.executable, "-m", "glossary", "check", "--terms", str(terms),
-                               "--corpus", str(CORPUS)], capture_output=True, text=True, timeout=timeout,
+                               "--corpus", str(MINI_CORPUS)], capture_output=True, text=True, timeout=HANG_GUARD,
                               cwd=ROOT, check=False)
     except subprocess.TimeoutExpired:
-        pytest.fail(f"glossary check did not finish within {timeout} s")
+        pytest.fail(f"glossary check hung (no end after {HANG_GUARD} s)")
 
 
 def _one_quote(tmp_path: Path, quote: str) -> Path:
@@ -164,21 +183,31 @@ def _one_quote(tmp_path: Path, quote: str) -> Path:
     return terms
 
 
+@pytest.mark.slow
 def test_ten_megabyte_quote_is_reported_not_crashed(tmp_path: Path) -> None:
     # Real text, repeated: 3.5 million characters in one quote, which cannot all be in the corpus.
     terms = _one_quote(tmp_path, "楅长如笴博三寸" * (10 * MB // 21))
     assert terms.stat().st_size > 10 * MB
-    result = _check_in_subprocess(terms, timeout=60)
+    result = _check_in_subprocess(terms)
     assert result.returncode == 1, (result.returncode, result.stderr[-2000:])
     assert "Traceback" not in result.stderr
-    assert "terms.yaml:9: bi.citations[0].quote: not found" in result.stdout
+    assert "terms.yaml:9: bi.citations[0].quote: 3,495,247 characters, more than the 4,000 allowed here" in result.stdout
 
 
-def test_long_unfound_quote_is_checked_in_seconds(tmp_path: Path) -> None:
-    terms = _one_quote(tmp_path, "楅长如笴博三寸" * (100_000 // 7))
-    result = _check_in_subprocess(terms, timeout=6)
-    assert result.returncode == 1, result.stderr[-2000:]
-    assert "bi.citations[0].quote: not found" in result.stdout
+def test_long_unfound_quote_is_reported(tmp_path: Path) -> None:
+    terms = _one_quote(tmp_path, "楅长如笴博三寸" * (3_000 // 7))
+    result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
+    assert_clean_failure(result, "terms.yaml:")
+    assert f"{terms}:9: bi.citations[0].quote: not found" in result.output
+
+
+def test_a_quote_longer_than_the_schema_allows_is_refused_by_its_length(tmp_path: Path) -> None:
+    quote = "楅长如笴博三寸" * (100_000 // 7)
+    terms = _one_quote(tmp_path, quote)
+    result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
+    assert_clean_failure(result, "terms.yaml:")
+    assert f"{terms}:9: bi.citations[0].quote: {len(quote):,} characters, more than the 4,000 allowed here" in result.output
+    assert len(result.output) < 1000  # the quote itself is not echoed
 
 
 # -- wrong shapes and odd characters: problems, not crashes, at the right lines ---------------
@@ -191,7 +220,7 @@ CITATIONS = "  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當�
 def _check_text(tmp_path: Path, text: str):
     terms = tmp_path / "terms.yaml"
     terms.write_text(text, encoding="utf-8", newline="")
-    result = run("check", "--terms", terms, "--corpus", CORPUS)
+    result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
     return terms, result
 
 
@@ -242,11 +271,13 @@ def test_control_character_is_reported_on_its_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"], ids=["LS", "PS", "NEL"])
-def test_unicode_line_separator_inside_a_value_keeps_lines(tmp_path: Path, separator: str) -> None:
-    body = ENTRY.replace("  definition: The rack.", f'  definition: "The{separator}rack."') + CITATIONS + "  glos: x\n"
+def test_unicode_line_separator_inside_a_value_is_refused_at_its_line(tmp_path: Path, separator: str) -> None:
+    # YAML reads it as a line break, editors and `glossary fmt` (YAML 1.2) do not: refused, not guessed.
+    body = ENTRY.replace("  definition: The rack.", f'  definition: "The{separator}rack."') + CITATIONS
     terms, result = _check_text(tmp_path, body)
     assert_clean_failure(result, "terms.yaml:")
-    assert f"{terms}:10: bi.glos: unknown field 'glos'" in result.output
+    assert f"{terms}:7: U+{ord(separator):04X} (" in result.output
+    assert "is a line break to YAML but not to editors" in result.output
 
 
 # -- (c) markup in text fields is escaped in every output --------------------------------------
@@ -267,7 +298,7 @@ HOSTILE = f"""\
     - quote: 命弟子設楅乃設楅于中庭南當洗
       note: {SCRIPT} {BOLD}
     - quote: 楅盛矢之器形如交龍前後兩首
-  tags: [archery, "{BOLD}"]
+  tags: [archery]
 - id: si-ma
   term: 司马
   pinyin: sī mǎ
@@ -285,11 +316,9 @@ RAW = (SCRIPT, "<script>", BOLD, "<img src=x")
 @pytest.fixture(scope="module")
 def hostile_build(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("hostile")
-    (root / "project").mkdir()
-    terms = root / "project" / "terms.yaml"
-    terms.write_text(HOSTILE, encoding="utf-8")
+    terms = make_project(root / "project", HOSTILE, plan=False, corpus=False) / "terms.yaml"
     out = root / "dist"
-    result = run("build", "--terms", terms, "--corpus", CORPUS, "--out", out, "--sheet", "乡射礼")
+    result = run("build", "--terms", terms, "--corpus", MINI_CORPUS, "--out", out, "--sheet", "乡射礼")
     assert result.exit_code == 0, result.output
     return out
 

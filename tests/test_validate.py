@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import MINI_PLAN, MINI_TERMS
 
 from glossary.load import load_yaml
 from glossary.validate import _valid, schema_problems, validator
@@ -17,8 +17,8 @@ def _loadable(paths: list[Path]) -> list[Path]:
     return [path for path in paths if load_yaml(path).data is not None]
 
 
-TERMS_FILES = _loadable(sorted((CASES / "bad").glob("*.yaml")) + sorted((CASES / "good").glob("*.yaml")) + [ROOT / "terms.yaml"])
-PLAN_FILES = _loadable(sorted((CASES / "plan").glob("*.yaml")) + [ROOT / "plan.yaml"])
+TERMS_FILES = _loadable(sorted((CASES / "bad").glob("*.yaml")) + sorted((CASES / "good").glob("*.yaml")) + [MINI_TERMS])
+PLAN_FILES = _loadable(sorted((CASES / "plan").glob("*.yaml")) + [MINI_PLAN])
 
 
 def _agree(path: Path, name: str) -> None:
@@ -38,7 +38,7 @@ def test_fast_and_full_validators_agree_on_plans(path: Path) -> None:
 
 
 def test_every_kind_of_schema_error_is_caught_by_the_fast_validator() -> None:
-    entry = load_yaml(ROOT / "terms.yaml").data[0]
+    entry = load_yaml(MINI_TERMS).data[0]
     broken = [
         {**entry, "colour": "red"},                                   # additionalProperties
         {k: v for k, v in entry.items() if k != "gloss"},             # required

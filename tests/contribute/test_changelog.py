@@ -1,6 +1,8 @@
+import subprocess
 from pathlib import Path
 
 from click.testing import CliRunner
+from conftest import MINI_TERMS, mini_entries, set_field
 
 from glossary.cli import cli
 
@@ -24,8 +26,39 @@ def test_changelog_lists_added_changed_removed(tmp_path: Path) -> None:
     assert "## Changed (1)\n- `b` 乙: gloss, tags\n" in result.output
 
 
-def test_changelog_reads_git_revisions(tmp_path: Path) -> None:
+ADDED = """
+- id: zz-added
+  term: 乏
+  pinyin: fá
+  category: object
+  rites: [乡射礼]
+  gloss: screen for the marker
+  definition: Added after the commit.
+  citations:
+    - quote: 乏
+"""
+
+
+def git(folder: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", *args],
+                   cwd=folder, check=True, capture_output=True)
+
+
+def test_changelog_reads_git_revisions(tmp_path: Path, monkeypatch) -> None:
+    # A repository of its own: the fixture glossary committed, then one entry changed and one added.
+    git(tmp_path, "init", "-q")
+    text = MINI_TERMS.read_text(encoding="utf-8")
+    (tmp_path / "terms.yaml").write_text(text, encoding="utf-8")
+    git(tmp_path, "add", "terms.yaml")
+    git(tmp_path, "commit", "-q", "-m", "v1")
+    bi = mini_entries()["bi"]
+    (tmp_path / "terms.yaml").write_text(set_field(text, "bi", "gloss", bi.gloss + " (changed)") + ADDED,
+                                         encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["changelog", "HEAD:terms.yaml", "terms.yaml"])
-    assert result.exit_code == 0 and "## Added" in result.output
+    assert result.exit_code == 0, result.output
+    assert "## Added (1)\n- `zz-added` 乏\n" in result.output
+    assert "## Removed (0)\n" in result.output
+    assert f"## Changed (1)\n- `bi` {bi.term}: gloss\n" in result.output
     missing = CliRunner().invoke(cli, ["changelog", "no-such-rev:terms.yaml", "terms.yaml"])
     assert missing.exit_code == 1 and "no-such-rev" in missing.output

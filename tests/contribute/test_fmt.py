@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import TERMS
+from conftest import MINI_TERMS
 
 from glossary.cli import cli
 from glossary.contribute.fmt import format_text
@@ -41,9 +41,10 @@ def test_canonical_order_and_layout_keep_comments(tmp_path: Path) -> None:
     assert load_yaml(a).data == load_yaml(b).data
 
 
-def test_shipped_terms_are_formatted() -> None:
-    result = CliRunner().invoke(cli, ["fmt", "--check", "--terms", str(TERMS)])
+def test_fixture_glossary_is_formatted() -> None:
+    result = CliRunner().invoke(cli, ["fmt", "--check", "--terms", str(MINI_TERMS)])
     assert result.exit_code == 0, result.output
+    assert format_text(MINI_TERMS.read_text(encoding="utf-8")) == MINI_TERMS.read_text(encoding="utf-8")
 
 
 def test_fmt_command_rewrites_and_check_mode(tmp_path: Path) -> None:

@@ -1,19 +1,26 @@
-"""Anki decks, imported by the real `anki` package: updates in place, history kept, same bytes."""
+"""Anki decks, imported by the real `anki` package: updates in place, history kept, same bytes.
+
+Built from the fixture project (terms-mini.yaml, plan-mini.yaml, corpus-mini); the tests that
+open a real Anki collection are marked slow.
+"""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
+import html
 import os
+import re
 import sqlite3
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, ROOT, TERMS
+from conftest import MINI_PLAN, make_project, mini_entries, raw, set_field
 
 from glossary.cli import cli
+from glossary.plan import load_plan
 
 from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
@@ -21,6 +28,8 @@ from anki.scheduler.v3 import CardAnswer
 
 IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
 DECK = "yili-glossary.apkg"
+#: The entry whose definition the second release changes.
+CHANGED = "bi"
 
 NEW_ENTRY = """
 - id: zz-test-new
@@ -35,19 +44,10 @@ NEW_ENTRY = """
 """
 
 
-def project(tmp: Path, terms_text: str, plan: bool = True) -> Path:
-    tmp.mkdir(parents=True, exist_ok=True)
-    (tmp / "terms.yaml").write_text(terms_text, encoding="utf-8")
-    (tmp / "media").mkdir(exist_ok=True)
-    if plan:
-        (tmp / "plan.yaml").write_bytes((ROOT / "tests" / "cases" / "plan" / "plan.yaml").read_bytes())
-    return tmp
-
-
 def build(root: Path, out: Path, epoch: int) -> None:
     env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
     result = CliRunner(env=env).invoke(
-        cli, ["build", "--terms", str(root / "terms.yaml"), "--corpus", str(CORPUS), "--out", str(out)]
+        cli, ["build", "--terms", str(root / "terms.yaml"), "--corpus", str(root / "corpus"), "--out", str(out)]
     )
     assert result.exit_code == 0, result.output
 
@@ -76,14 +76,25 @@ def entry_ids(col: Collection, notes) -> set[str]:
     return {col.get_note(n.id.nid)["Id"] for n in notes}
 
 
+def package_notes(package: Path, folder: Path) -> dict[str, int]:
+    """guid → mod of every note in a package, read with sqlite (no Anki)."""
+    with zipfile.ZipFile(package) as archive:
+        (folder / f"{package.parent.name}.anki2").write_bytes(archive.read("collection.anki2"))
+    with sqlite3.connect(folder / f"{package.parent.name}.anki2") as db:
+        return dict(db.execute("select guid, mod from notes"))
+
+
+def changed_definition() -> str:
+    return "CHANGED. " + mini_entries()[CHANGED].definition
+
+
 @pytest.fixture(scope="module")
 def releases(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("anki")
-    text = TERMS.read_text(encoding="utf-8")
-    root = project(base / "repo", text)
+    root = make_project(base / "repo")
+    text = (root / "terms.yaml").read_text(encoding="utf-8")
     build(root, base / "v1", epoch=1_700_000_000)
-    changed = text.replace("definition: >-\n    The rack on which the arrows", "definition: >-\n    CHANGED. The rack on which the arrows", 1)
-    assert changed != text
+    changed = set_field(text, CHANGED, "definition", changed_definition())
     (root / "terms.yaml").write_text(changed + NEW_ENTRY, encoding="utf-8")
     build(root, base / "v2", epoch=1_700_086_400)
     build(root, base / "v2-again", epoch=1_700_086_400)
@@ -91,10 +102,13 @@ def releases(tmp_path_factory) -> dict[str, Path]:
             "dir": base}
 
 
+@pytest.mark.slow
 def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
     with collection(tmp_path) as col:
         first = import_package(col, releases["v1"])
-        assert len(first.new) > 300 and not first.updated and not first.duplicate
+        in_package = package_notes(releases["v1"], tmp_path)
+        assert len(first.new) == len(in_package) and not first.updated and not first.duplicate
+        assert {col.get_note(n)["Id"] for n in col.find_notes('"note:Yili glossary term"')} == set(mini_entries())
         notetypes = sorted(m["id"] for m in col.models.all())
         col.decks.select(col.decks.id_for_name("Yili 仪礼 Glossary"))
         for queued in col.sched.get_queued_cards(fetch_limit=5).cards:
@@ -110,7 +124,7 @@ def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
         second = import_package(col, releases["v2"])
         # Exactly one entry is new and one changed; an entry may have a term note and a cloze note.
         assert entry_ids(col, second.new) == {"zz-test-new"}
-        assert entry_ids(col, second.updated) == {"bi"}
+        assert entry_ids(col, second.updated) == {CHANGED}
         assert len(second.updated) == 1  # only the term note shows the definition
         # Anki logs unchanged notes it found by GUID as "duplicate" (skipped): none is added twice.
         assert len(second.duplicate) == notes_before - 1
@@ -121,11 +135,12 @@ def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
         after = schedule(col)
         assert {cid: after[cid] for cid in before} == before
         assert col.db.all("select * from revlog order by id") == revlog
-        note = col.get_note(col.find_notes('"Id:bi" "note:Yili glossary term"')[0])
-        assert note["Definition"].startswith("CHANGED. The rack")
-        assert len(col.find_notes('"Id:bi"')) == 2  # term and cloze, no duplicate
+        note = col.get_note(col.find_notes(f'"Id:{CHANGED}" "note:Yili glossary term"')[0])
+        assert note["Definition"] == html.escape(changed_definition())
+        assert len(col.find_notes(f'"Id:{CHANGED}"')) == 2  # term and cloze, no duplicate
 
 
+@pytest.mark.slow
 def test_reimporting_the_same_release_changes_nothing(releases, tmp_path: Path) -> None:
     with collection(tmp_path) as col:
         import_package(col, releases["v2"])
@@ -149,22 +164,18 @@ def test_package_is_deterministic_zip(releases) -> None:
 
 
 def test_note_mods_rise_only_for_changed_notes(releases, tmp_path: Path) -> None:
-    def mods(package: Path) -> dict[str, int]:
-        with zipfile.ZipFile(package) as archive:
-            (tmp_path / "c.anki2").write_bytes(archive.read("collection.anki2"))
-        with sqlite3.connect(tmp_path / "c.anki2") as db:
-            return dict(db.execute("select guid, mod from notes"))
-
-    v1, v2 = mods(releases["v1"]), mods(releases["v2"])
+    v1, v2 = package_notes(releases["v1"], tmp_path), package_notes(releases["v2"], tmp_path)
     changed = {guid for guid in v1 if v1[guid] != v2[guid]}
-    assert len(changed) == 1
-    assert len(set(v2) - set(v1)) >= 1
-    assert all(v2[g] == 1_700_086_400 for g in changed | (set(v2) - set(v1)))
+    added = set(v2) - set(v1)
+    assert len(changed) == 1 and added and not set(v1) - set(v2)
+    assert all(v2[g] == 1_700_086_400 for g in changed | added)
+    assert all(v1[g] == 1_700_000_000 for g in v1)
 
 
+@pytest.mark.slow
 def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
     text = NEW_ENTRY.replace("test entry added in v2", "<script>alert(1)</script>")
-    root = project(tmp_path / "repo", text.lstrip("\n"), plan=False)
+    root = make_project(tmp_path / "repo", text.lstrip("\n"), plan=False)
     build(root, tmp_path / "out", epoch=1_700_000_000)
     with collection(tmp_path) as col:
         import_package(col, tmp_path / "out" / DECK)
@@ -179,11 +190,12 @@ def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
         assert "Yili 仪礼 Glossary::乡射礼::Objects 器物" in deck_names
 
 
+@pytest.mark.slow
 def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
     with collection(tmp_path) as col:
         import_package(col, releases["v1"])
         model = col.models.by_name("Yili glossary term")
-        assert model["id"] == 1740512001
+        assert model["id"] == 1740512001  # published decks depend on it: it never changes
         assert [f["name"] for f in model["flds"]][:3] == ["Term", "Traditional", "Pinyin"]
         assert [t["name"] for t in model["tmpls"]] == ["Recognition", "Recall", "Hall plan"]
         assert "{{tts zh_CN:Term}}" in model["tmpls"][0]["afmt"]
@@ -196,19 +208,36 @@ def test_csv_has_guid_column(releases) -> None:
     assert "Yili glossary term" in text and "Yili 仪礼 Glossary::乡射礼::Objects 器物" in text
 
 
+def rite_markers(path: str) -> list[str]:
+    """The section names of a 四庫 file of the fixture, read off its 右… lines."""
+    return re.findall(r"^\u3000{3}右([^\u3000(¶]+)", raw(path), re.MULTILINE)
+
+
+@pytest.mark.slow
 def test_plan_cards_and_sequence_cards(releases, tmp_path: Path) -> None:
+    plan, _ = load_plan(MINI_PLAN)
+    entries = mini_entries()
+    placed = {place.term: place for place in plan.places if place.term in entries}
+    assert placed and set(entries) - set(placed)
     with collection(tmp_path) as col:
         import_package(col, releases["v1"])
-        bi = col.get_note(col.find_notes('"Id:bi" "note:Yili glossary term"')[0])
-        assert bi["Plan"] == '<img src="yili-plan-bi.svg">'
-        assert len(bi.cards()) == 3  # recognition, recall, hall plan
-        assert "Which place is marked" in bi.cards()[2].question()
+        for ident in entries:
+            note = col.get_note(col.find_notes(f'"Id:{ident}" "note:Yili glossary term"')[0])
+            if ident in placed:
+                assert note["Plan"] == f'<img src="yili-plan-{placed[ident].id}.svg">'
+                assert len(note.cards()) == 3  # recognition, recall, hall plan
+                assert "Which place is marked" in note.cards()[2].question()
+            else:
+                assert len(note.cards()) == 2, ident  # no place on the plan, no plan card
         media = Path(col.media.dir())
-        assert sorted(p.name for p in media.iterdir()) == ["yili-plan-bi-q.svg", "yili-plan-bi.svg"]
-        assert (media / "yili-plan-bi.svg").read_text(encoding="utf-8").startswith("<svg")
-        other = col.get_note(col.find_notes('"Id:si-ma" "note:Yili glossary term"')[0])
-        assert len(other.cards()) == 2  # no place on the plan, no plan card
-        steps = {col.get_note(n)["Section"]: col.get_note(n) for n in col.find_notes('"note:Yili glossary rite sequence" "Rite:乡射礼"')}
-        assert steps["請射"]["Next"] == "誘射" and steps["誘射"]["Previous"] == "請射"
-        assert steps["息司正"]["Next"] == "(the rite ends)"
+        assert sorted(p.name for p in media.iterdir()) == sorted(
+            name for place in placed.values() for name in (f"yili-plan-{place.id}.svg", f"yili-plan-{place.id}-q.svg"))
+        assert all((media / f"yili-plan-{p.id}.svg").read_text(encoding="utf-8").startswith("<svg") for p in placed.values())
+        order = rite_markers("kanripo/KR1d0044/KR1d0044_004.txt")
+        steps = {col.get_note(n)["Section"]: col.get_note(n)
+                 for n in col.find_notes('"note:Yili glossary rite sequence" "Rite:乡射礼"')}
+        assert sorted(steps) == sorted(order)
+        for earlier, later in zip(order, order[1:]):
+            assert steps[earlier]["Next"] == later and steps[later]["Previous"] == earlier
+        assert steps[order[-1]]["Next"] == "(the rite ends)"
         assert "Order of the rite 仪节次第" in {d.name.split("::")[-1] for d in col.decks.all_names_and_ids()}

@@ -1,6 +1,10 @@
-"""The printed glossary: valid, escaped HTML; printed by real headless Chromium."""
+"""The printed glossary: valid, escaped HTML; printed by real headless Chromium (mini project).
+
+The HTML tests build without a PDF; the tests that print with Chromium are marked slow.
+"""
 from __future__ import annotations
 
+import html
 import html.parser
 import re
 import shutil
@@ -11,24 +15,24 @@ from pathlib import Path
 import html5lib
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, ROOT, TERMS
+from conftest import MINI_PLAN, ROOT, make_project, mini_entries, raw, set_field
 from pypdf import PdfReader
 
+from glossary.check import check_project
 from glossary.cli import cli
-from glossary.load import load_yaml
 from glossary.normalize import normalize
-from glossary.validate import validate
+from glossary.plan import load_plan
 
 ARTEFACTS = ROOT / "test-artifacts"
 CJK = re.compile(r"[\u3400-\u9fff\U00020000-\U0002ffff]")
 
 
-def build(out: Path, *args: str, terms: Path = TERMS, env: dict | None = None):
-    project = out.parent / f"{out.name}-project"
-    project.mkdir(exist_ok=True)
-    (project / "terms.yaml").write_bytes(terms.read_bytes())
+def build(out: Path, *args: str, terms: str | None = None, plan: bool = True, env: dict | None = None):
+    """Build a project of the fixtures (``terms``: another terms text) into ``out``."""
+    project = make_project(out.parent / f"{out.name}-project", terms, plan=plan)
     result = CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000", **(env or {})}).invoke(
-        cli, ["build", "--terms", str(project / "terms.yaml"), "--corpus", str(CORPUS), "--out", str(out), *args]
+        cli, ["build", "--terms", str(project / "terms.yaml"), "--corpus", str(project / "corpus"),
+              "--out", str(out), *args]
     )
     return result
 
@@ -60,11 +64,21 @@ def readable(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def entries():
-    return validate(load_yaml(TERMS), TERMS.parent)[0]
+    return list(mini_entries().values())
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The HTML outputs of the fixture project (no PDF)."""
+    out = tmp_path_factory.mktemp("html") / "dist"
+    result = build(out, "--sheet", "乡射礼")
+    assert result.exit_code == 0, result.output
+    return out
 
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory) -> Path:
+    """The outputs printed to PDF by Chromium; PNGs of the first pages are kept in test-artifacts/."""
     out = tmp_path_factory.mktemp("print") / "dist"
     result = build(out, "--pdf", "--sheet", "乡射礼")
     assert result.exit_code == 0, result.output
@@ -111,49 +125,68 @@ class LangChecker(html.parser.HTMLParser):
             self.unmarked.append(data.strip()[:40])
 
 
-def test_html_is_valid_and_self_contained(printed: Path) -> None:
+def test_html_is_valid_and_self_contained(built: Path) -> None:
     for name in ("glossary.html", "sheet-xiangshe.html"):
-        text = (printed / name).read_text(encoding="utf-8")
+        text = (built / name).read_text(encoding="utf-8")
         html5lib.HTMLParser(strict=True).parse(text)  # raises on any parse error
         assert "<link" not in text and "src=" not in text  # nothing to fetch
 
 
-def test_chinese_text_is_marked_with_lang(printed: Path) -> None:
-    text = (printed / "glossary.html").read_text(encoding="utf-8")
+def test_chinese_text_is_marked_with_lang(built: Path) -> None:
+    text = (built / "glossary.html").read_text(encoding="utf-8")
     body = text[text.index("<body>"):]
     checker = LangChecker()
     checker.feed(body)
     assert checker.unmarked == []
 
 
-def test_every_entry_with_locus_concordance_and_links(printed: Path, entries) -> None:
-    text = (printed / "glossary.html").read_text(encoding="utf-8")
+def article(text: str, entry_id: str) -> str:
+    start = text.index(f'<article class="entry" id="e-{entry_id}">')
+    return text[start : text.index("</article>", start)]
+
+
+def test_every_entry_with_locus_concordance_and_links(built: Path, entries, index) -> None:
+    text = (built / "glossary.html").read_text(encoding="utf-8")
+    project = built.parent / f"{built.name}-project"
+    report = check_project(project / "terms.yaml", project / "corpus", index=index)
+    checked = 0
     for entry in entries:
-        assert f'id="e-{entry.id}"' in text
+        printed_entry = article(text, entry.id)
+        shown = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<rt[^>]*>.*?</rt>", "", printed_entry)))
+        assert entry.gloss in shown and entry.term in shown
         for related in entry.related:
-            assert f'href="#e-{related}"' in text
-    assert "KR1d0044_WYG_004-22a" in text and "〈<span lang=\"zh\">取矢</span>〉" in text
+            assert f'href="#e-{related}"' in printed_entry
+        # Each citation with its first two resolved places: page id and section as the check found them.
+        for result in report.results_for(entry.id):
+            for locus in result.loci[:2]:
+                if locus.page_id:
+                    assert locus.page_id in printed_entry, (entry.id, locus.page_id)
+                    checked += 1
+                if locus.section:
+                    assert f'〈<span lang="zh">{locus.section}</span>〉' in printed_entry, (entry.id, locus.section)
+    assert checked  # the fixture's citations do resolve to pages with page ids
     assert "Occurrences in the corpus" in text
-    for index in ("index-pinyin", "index-radical", "index-gloss", "index-category"):
-        assert f'id="{index}"' in text
+    for index_id in ("index-pinyin", "index-radical", "index-gloss", "index-category"):
+        assert f'id="{index_id}"' in text
 
 
 def test_text_is_escaped(tmp_path: Path) -> None:
-    terms = tmp_path / "terms.yaml"
-    source = TERMS.read_text(encoding="utf-8").replace("gloss: arrow rack", "gloss: <script>alert(1)</script>", 1)
-    terms.write_text(source, encoding="utf-8")
-    result = build(tmp_path / "dist", terms=terms)
+    source = set_field((ROOT / "tests" / "fixtures" / "terms-mini.yaml").read_text(encoding="utf-8"),
+                       "bi", "gloss", "<script>alert(1)</script>")
+    result = build(tmp_path / "dist", terms=source)
     assert result.exit_code == 0, result.output
     text = (tmp_path / "dist" / "glossary.html").read_text(encoding="utf-8")
     assert "<script>" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
 
 
+@pytest.mark.slow
 def test_pdf_holds_every_headword(pages: list[str], entries) -> None:
     everything = "".join(pages)
     missing = [e.term for e in entries if normalize(e.term) not in everything]
     assert missing == []
 
 
+@pytest.mark.slow
 def test_no_entry_is_split_across_pages(printed: Path, raw_pages: list[str], entries) -> None:
     text = (printed / "glossary.html").read_text(encoding="utf-8")
     numbers = dict(re.findall(r'<article class="entry" id="e-([a-z0-9-]+)">\s*<header>\s*<span class="num">§(\d+)<', text))
@@ -168,6 +201,7 @@ def test_no_entry_is_split_across_pages(printed: Path, raw_pages: list[str], ent
         assert end == [start], (entry.id, start, end)
 
 
+@pytest.mark.slow
 def test_fonts_are_embedded(printed: Path) -> None:
     """Every font travels with the PDF: a font file, or (Chromium's way with CFF fonts such as
     Noto CJK) a Type 3 font whose glyphs are drawn by embedded procedures."""
@@ -189,6 +223,7 @@ def test_fonts_are_embedded(printed: Path) -> None:
     assert type3 > 0 or len(embedded) > 2
 
 
+@pytest.mark.slow
 def test_page_size_a4_and_letter(printed: Path, tmp_path: Path) -> None:
     box = PdfReader(printed / "glossary.pdf").pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)
@@ -198,13 +233,15 @@ def test_page_size_a4_and_letter(printed: Path, tmp_path: Path) -> None:
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
 
 
+@pytest.mark.slow
 def test_study_sheet_is_compact(printed: Path, entries) -> None:
     reader = PdfReader(printed / "sheet-xiangshe.pdf")
+    sheet_entries = [entry for entry in entries if "xiangshe" in {rite.id for rite in entry.rites}]
+    assert sheet_entries
     assert len(reader.pages) <= 6
     text = readable("".join(p.extract_text() for p in reader.pages))
-    for entry in entries:
-        if "乡射礼" in entry.rites:
-            assert normalize(entry.term) in text
+    for entry in sheet_entries:
+        assert normalize(entry.term) in text
 
 
 def test_pdf_without_chromium_names_the_debian_package(tmp_path: Path) -> None:
@@ -214,16 +251,17 @@ def test_pdf_without_chromium_names_the_debian_package(tmp_path: Path) -> None:
     assert not (tmp_path / "dist").exists()
 
 
-def test_plan_and_order_pages(tmp_path: Path) -> None:
-    out = tmp_path / "dist"
-    project = tmp_path / "dist-project"
-    project.mkdir()
-    (project / "plan.yaml").write_bytes((ROOT / "tests" / "cases" / "plan" / "plan.yaml").read_bytes())
-    result = build(out)
-    assert result.exit_code == 0, result.output
-    text = (out / "glossary.html").read_text(encoding="utf-8")
-    html5lib.HTMLParser(strict=True).parse(text)
-    assert 'id="plan"' in text and text.count("<svg") == 2  # the full plan and the 楅 entry's plan
+def test_plan_and_order_pages(built: Path, entries) -> None:
+    text = (built / "glossary.html").read_text(encoding="utf-8")
+    plan, _ = load_plan(MINI_PLAN)
+    placed = [place for place in plan.places if place.term in {entry.id for entry in entries}]
+    assert 'id="plan"' in text
+    assert text.count("<svg") == 1 + len(placed)  # the full plan, and each placed entry's own
+    for place in placed:
+        assert '<figure class="entry-plan"><svg' in article(text, place.term)
     order = text[text.index('id="order"'):text.index('id="rite-xiangshe"')]
-    assert order.index("請射") < order.index("誘射") < order.index("取矢視算")
-    assert "乃设楅于中庭南当洗" in text or "乃設楅于中庭南當洗" in text
+    sections = re.findall(r"^\u3000{3}右([^\u3000(¶]+)", raw("kanripo/KR1d0044/KR1d0044_004.txt"), re.MULTILINE)
+    positions = [order.index(name) for name in sections]
+    assert positions == sorted(positions)
+    bi = next(place for place in plan.places if place.id == "bi")
+    assert any(normalize(citation.quote) in normalize(text) for citation in bi.citations)

@@ -1,0 +1,63 @@
+"""The order of the rites in the shipped 禮經本義 (corpus/kanripo/KR1d0044)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SHIPPED_CORPUS
+
+from glossary.enrich.sequence import sequences
+from glossary.vocab import vocabulary
+from glossary.normalize import normalize
+
+pytestmark = pytest.mark.slow  # reads the whole shipped corpus
+
+
+def markers(path: str) -> list[tuple[int, str]]:
+    """(offset, section name) of every ``右…`` marker of a file, read independently of the reader."""
+    text = (SHIPPED_CORPUS / path).read_text(encoding="utf-8")
+    return [(m.start(), m.group(1)) for m in re.finditer(r"^\u3000{3}右([^\u3000(¶]+)", text, re.MULTILINE)]
+
+
+def test_every_juan_follows_its_markers(shipped_corpus) -> None:
+    found = sequences(shipped_corpus)
+    documents = [d for d in shipped_corpus.documents if d.text_info.id == "KR1d0044"]
+    assert documents
+    vocab = vocabulary()
+    unresolved = set()
+    for doc in documents:
+        expected = []
+        for offset, name in markers(doc.path):
+            rite = doc.rite_at(offset)
+            if vocab.rite(rite or "") is None:
+                # Not one of the seventeen rites: the 提要, 蔡德晉's reconstructed 饗禮, 軍禮 and the
+                # 逸禮 of 卷十七; and 卷十三's 士喪禮下, which closes 士喪禮 and then holds 既夕禮.
+                unresolved.add(rite)
+                continue
+            expected.append(name)
+        steps = [step for steps in found.values() for step in steps if step.file == doc.path]
+        assert [step.name for step in steps] == expected, doc.path
+        assert all(step.rite.id in found for step in steps)
+    assert "士喪禮下" in unresolved and not unresolved & {r for rite in vocab.rites for r in rite.names}
+
+
+def test_the_archery_rite_in_the_order_the_readme_gives(shipped_corpus) -> None:
+    order = [step.name for step in sequences(shipped_corpus)["xiangshe"]]
+    expected = ["請射", "誘射", "初射", "取矢", "再請射", "再射釋獲", "取矢視算"]
+    start = order.index("請射")
+    assert order[start : start + len(expected)] == expected
+    repeated = [s for s in sequences(shipped_corpus)["xiangshe"] if s.name == "取矢視算"]
+    assert [s.repeat for s in repeated] == [1, 2] and repeated[0].key != repeated[1].key
+
+
+def test_the_seed_page_gives_the_same_order(shipped_doc) -> None:
+    seed = shipped_doc("000_b6ac9449aa5994ba.txt")
+    names = [name for _, name in seed.sections]
+    text = (SHIPPED_CORPUS / seed.path).read_text(encoding="utf-8")
+    assert names == re.findall(r"^右([^\s【]+)", text, re.MULTILINE)
+    assert names[1:] == ["请射", "诱射", "初射", "取矢", "再请射", "再射释获", "取矢视算"]
+
+
+def test_the_repose_sacrifice_in_order(shipped_corpus) -> None:
+    shiyu = [step.name for step in sequences(shipped_corpus)["shiyu"]]
+    assert shiyu.index("尸入") < shiyu.index("尸食") < shiyu.index("主人酳尸") < shiyu.index("尸酢主人")

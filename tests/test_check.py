@@ -1,0 +1,207 @@
+"""`check_project` (glossary/check.py) on the fixture project: counts, every problem in one run.
+
+Each test breaks the fixture glossary or plan in one known way; the expected line and path
+are found in the broken text itself, and the expected counts are read from terms-mini.yaml.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import MINI_PLAN, mini_entries, set_field
+
+from glossary.check import check_project
+from glossary.index import CorpusIndex
+from glossary.load import load_bytes
+from glossary.normalize import normalize
+from glossary.plan import load_plan
+from glossary.problems import ERROR, WARNING
+
+
+def check(project: Path, index=None):
+    return check_project(project / "terms.yaml", project / "corpus", index=index)
+
+
+def citation_field(text: str, entry_id: str, number: int, field: str, value: str) -> str:
+    """``text`` with one field of one citation set to ``value`` (added under its quote if absent)."""
+    loaded = load_bytes(text.encode("utf-8"), "terms.yaml")
+    position = next(i for i, item in enumerate(loaded.data) if item["id"] == entry_id)
+    lines = text.splitlines(keepends=True)
+    quote_line = loaded.lines[(position, "citations", number, "quote")] - 1
+    indent = " " * lines[quote_line].index("quote:")
+    if field in loaded.data[position]["citations"][number]:
+        lines[loaded.lines[(position, "citations", number, field)] - 1] = f"{indent}{field}: {value}\n"
+    else:
+        lines.insert(quote_line + 1, f"{indent}{field}: {value}\n")
+    return "".join(lines)
+
+
+def line_of(text: str, fragment: str) -> int:
+    [line] = [i for i, row in enumerate(text.split("\n"), 1) if fragment in row]
+    return line
+
+
+def errors(report) -> list[tuple[int, str, str]]:
+    return [(p.line, p.path, p.message) for p in report.problems if p.severity == ERROR]
+
+
+def test_the_fixture_project_verifies(mini_project: Path, index) -> None:
+    report = check(mini_project, index)
+    assert report.problems == [], "\n".join(map(str, report.problems))
+    assert not report.failed(strict=True)
+    entries = mini_entries()
+    assert report.total_terms == len(report.entries) == len(entries)
+    assert [e.id for e in report.entries] == list(entries)
+    assert report.citations == report.verified == sum(len(e.citations) for e in entries.values())
+    for entry in entries.values():
+        results = report.results_for(entry.id)
+        assert [r.index for r in results] == list(range(len(entry.citations)))
+        assert all(r.verified and r.loci for r in results)
+    plan, _ = load_plan(MINI_PLAN)
+    assert report.plan == plan
+    assert {place: len(loci) for place, loci in report.plan_loci.items()} == {
+        place.id: len(place.citations) for place in plan.places}
+
+
+def test_without_an_index_the_corpus_is_opened_by_the_check(mini_project: Path, index) -> None:
+    report = check(mini_project)
+    assert isinstance(report.index, CorpusIndex) and report.index is not index
+    assert report.index.text == index.text
+    assert report.verified == report.citations and not report.problems
+
+
+def test_a_misquote_is_not_found_and_the_original_is_named(mini_project: Path, index) -> None:
+    entry = mini_entries()["si-she"]
+    quote = entry.citations[1].quote
+    wrong = quote.replace("事", "士", 1)
+    assert wrong != quote
+    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
+    assert text.count(f"quote: {quote}\n") == 1
+    (mini_project / "terms.yaml").write_text(text.replace(f"quote: {quote}\n", f"quote: {wrong}\n"), encoding="utf-8")
+    report = check(mini_project, index)
+    [problem] = report.problems
+    assert (problem.line, problem.path) == (line_of(text, f"quote: {quote}"), "si-she.citations[1].quote")
+    assert problem.message == "not found in the corpus"
+    assert f"第{quote.index('事') + 1}字: 士 ≠ 事（原文）" in problem.hints[0]
+    assert report.results_for("si-she")[1].status == "not-found"
+    assert report.verified == report.citations - 1
+
+
+def test_a_locus_mismatch_names_the_field_and_where_the_quote_is(mini_project: Path, index) -> None:
+    entry = mini_entries()["zu-ku"]
+    assert entry.citations[0].page == "9b"
+    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
+    broken = citation_field(text, "zu-ku", 0, "page", "9a")
+    (mini_project / "terms.yaml").write_text(broken, encoding="utf-8")
+    report = check(mini_project, index)
+    [problem] = report.problems
+    loaded = load_bytes(broken.encode("utf-8"), "terms.yaml")
+    position = list(mini_entries()).index("zu-ku")
+    assert problem.line == loaded.lines[(position, "citations", 0, "page")]
+    assert broken.split("\n")[problem.line - 1].strip() == "page: 9a"
+    assert problem.path == "zu-ku.citations[0].page"
+    assert problem.message.startswith("the quote is in the corpus, but not at ") and "page=9a" in problem.message
+    assert [h for h in problem.hints if h.startswith("found at: ") and "p.9b" in h]
+    assert report.results_for("zu-ku")[0].status == "locus-mismatch"
+
+
+def test_an_unknown_rite_is_reported_with_a_suggestion(mini_project: Path, index) -> None:
+    entry = mini_entries()["ku"]
+    names = [rite.simplified for rite in entry.rites]
+    text = set_field((mini_project / "terms.yaml").read_text(encoding="utf-8"), "ku", "rites", [*names, "士虞"])
+    (mini_project / "terms.yaml").write_text(text, encoding="utf-8")
+    report = check(mini_project, index)
+    [(line, path, message)] = errors(report)
+    # At the line that lists it, named by its place in the list.
+    assert (line, path) == (line_of(text, '"士虞"'), f"ku.rites[{len(entry.rites)}]")
+    suggestion = re.fullmatch(r"unknown rite '士虞' \(did you mean '(.+)'\?\)", message).group(1)
+    assert normalize(suggestion) == normalize(entry.rites[0].simplified)
+
+
+def test_every_problem_is_reported_in_one_run_in_order(mini_project: Path, index) -> None:
+    entries = mini_entries()
+    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
+    text = citation_field(text, "zu-ku", 0, "page", "9a")                       # a locus mismatch
+    text = set_field(text, "ku", "rites", [r.simplified for r in entries["ku"].rites] + ["士虞"])  # an unknown rite
+    text = set_field(text, "tan", "pinyin", "tān")                                # a reading to look at twice
+    text = citation_field(text, "bi", 0, "work", "周禮")                          # an unknown work
+    misquoted = entries["zhu"].citations[0].quote
+    text = text.replace(f"quote: {misquoted}\n", f"quote: {misquoted[:-1]}鼎\n")  # a misquote, last entry
+    (mini_project / "terms.yaml").write_text(text, encoding="utf-8")
+    plan = (mini_project / "plan.yaml").read_text(encoding="utf-8")
+    (mini_project / "plan.yaml").write_text(plan.replace("term: tang", "term: tang-hall"), encoding="utf-8")
+    report = check(mini_project, index)
+    terms_file, plan_file = str(mini_project / "terms.yaml"), str(mini_project / "plan.yaml")
+    found = {(p.file, p.path, p.severity) for p in report.problems}
+    assert found == {
+        (terms_file, "bi.citations[0].work", ERROR),
+        (terms_file, "tan.pinyin", WARNING),
+        (terms_file, "ku.rites[1]", ERROR),
+        (terms_file, "zu-ku.citations[0].page", ERROR),
+        (terms_file, "zhu.citations[0].quote", ERROR),
+        (plan_file, "tang.term", ERROR),
+    }
+    assert report.problems == sorted(report.problems)
+    assert [p.file for p in report.problems] == sorted(p.file for p in report.problems)
+    for problem in report.problems:
+        assert problem.line >= 1
+    in_terms = [p.line for p in report.problems if p.file == terms_file]
+    assert in_terms == sorted(in_terms)
+    assert report.failed() and report.verified == report.citations - 3
+
+
+def test_warnings_fail_only_a_strict_check(mini_project: Path, index) -> None:
+    text = set_field((mini_project / "terms.yaml").read_text(encoding="utf-8"), "ku", "pinyin", "kǔ")
+    (mini_project / "terms.yaml").write_text(text, encoding="utf-8")
+    report = check(mini_project, index)
+    [problem] = report.problems
+    assert (problem.severity, problem.path, problem.line) == (WARNING, "ku.pinyin", line_of(text, '"kǔ"'))
+    assert not report.failed() and report.failed(strict=True)
+    assert report.verified == report.citations
+
+
+def test_the_plan_beside_the_terms_is_checked(mini_project: Path, index) -> None:
+    plan = (mini_project / "plan.yaml").read_text(encoding="utf-8")
+    quote = "則西階在西楹之西矣"
+    assert plan.count(quote) == 1
+    (mini_project / "plan.yaml").write_text(plan.replace(quote, "則西階在東楹之西矣"), encoding="utf-8")
+    report = check(mini_project, index)
+    [problem] = report.problems
+    assert problem.file == str(mini_project / "plan.yaml")
+    assert (problem.line, problem.path) == (line_of(plan, quote), "xi-jie.citations[0].quote")
+    assert "第5字: 東 ≠ 西（原文）" in problem.hints[0]
+    assert report.plan_loci["xi-jie"] == ((),)  # the place is drawn, its citation unresolved
+    assert report.verified == report.citations  # the terms themselves are fine
+
+
+def test_without_a_plan_there_are_no_plan_checks(mini_project: Path, index) -> None:
+    (mini_project / "plan.yaml").unlink()
+    report = check(mini_project, index)
+    assert report.plan is None and report.plan_loci == {} and not report.problems
+
+
+def test_a_missing_corpus_is_one_problem_and_entries_are_still_validated(mini_project: Path, tmp_path: Path) -> None:
+    report = check_project(mini_project / "terms.yaml", tmp_path / "nowhere")
+    [problem] = report.problems
+    assert problem.file == str(tmp_path / "nowhere") and "cannot read the corpus manifest" in problem.message
+    assert [e.id for e in report.entries] == list(mini_entries())
+    assert report.results == [] and report.index is None and report.failed()
+
+
+def test_a_changed_corpus_file_is_refused(mini_project: Path) -> None:
+    seed = mini_project / "corpus" / "000_b6ac9449aa5994ba.txt"
+    seed.write_bytes(seed.read_bytes().replace("楅长如笴".encode(), "楅长如竿".encode(), 1))
+    report = check(mini_project)
+    [problem] = report.problems
+    assert "SHA256SUMS" in problem.message and str(seed) in problem.message
+    assert report.results == []
+
+
+def test_report_as_json(mini_project: Path, index) -> None:
+    report = check(mini_project, index)
+    data = report.to_json()
+    assert (data["terms"], data["citations"], data["verified"]) == (
+        report.total_terms, report.citations, report.verified)
+    assert [(r["id"], r["citation"]) for r in data["results"]] == [(r.entry_id, r.index) for r in report.results]
+    assert all(r["status"] == "verified" and r["loci"] for r in data["results"])
+    assert all("context" not in locus for r in data["results"] for locus in r["loci"])
