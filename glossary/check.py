@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from glossary.apparatus import Authorities, claim_problems, rite_problems
 from glossary.cache import open_index, remember
 from glossary.citations import CitationChecker, headword_problem
 from glossary.corpus import CorpusError
@@ -89,12 +90,18 @@ def check_project(
         report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
         return report
     checker = CitationChecker(report.index)
+    authorities = Authorities(report.index.corpus)
     checker.prepare([citation for entry in entries for citation in entry.citations])
     for entry in entries:
+        results = []
         for i, citation in enumerate(entry.citations):
             result, problems = checker.check(display, entry.id, i, citation)
-            report.results.append(result)
+            results.append(result)
             report.problems.extend(problems)
+        report.results.extend(results)
+        loci = [locus for result in results if result.verified for locus in result.loci]
+        report.problems.extend(rite_problems(display, entry, loci))
+        report.problems.extend(claim_problems(display, entry, loci, authorities))
         if (warning := headword_problem(display, entry)) is not None:
             report.problems.append(warning)
         for severity, message in reading_problems(entry):

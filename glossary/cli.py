@@ -113,7 +113,7 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
     found = find(_index(corpus), passage)
     if as_json:
         keys = ("work", "title", "file", "juan", "page", "section", "layer", "page_id", "rite",
-                "commentator", "line", "text", "context", "placeholders")
+                "commentator", "speakers", "line", "text", "context", "placeholders")
         click.echo(dump_json([{k: locus.to_json()[k] for k in keys} for locus in found.loci]), nl=False)
     else:
         for number, locus in enumerate(found.loci, 1):

@@ -183,6 +183,7 @@ class CorpusIndex:
             section=doc.section_at(start),
             layer=stream.layer,
             commentator=stream.commentator_at(first) if stream.layer == "commentary" else None,
+            speakers=stream.speakers(first, last) if stream.layer == "commentary" else (),
             line=doc.line_at(start),
             start=start,
             end=end,

@@ -317,6 +317,8 @@ def check_media_path(name: str, base: Path) -> str | None:
 #: since they would reach the printed book, the cards and terminals unseen. (Variation
 #: selectors, which pick a CJK glyph, are marks, not format characters, and stay allowed.)
 def _invisible(text: str) -> str | None:
+    if text.isprintable():
+        return None  # nearly every value: no character of those categories (nor any but ' ' of Z*)
     for ch in text:
         if ch in "\n\t":
             continue

@@ -16,6 +16,8 @@ class DocumentBuilder:
 
     def __init__(self, text_info: TextInfo, path: str, text: str):
         self.info = text_info
+        #: Whose the unattributed notes are: the text's author, as the manifest names him (no dates).
+        self.author = re.sub(r"\s*\(.*?\)\s*$", "", text_info.author) or None
         self.path = path
         self.text = text
         # Streams are kept as runs [start, end) of the file's text, not as characters:
@@ -97,7 +99,7 @@ class DocumentBuilder:
         for runs in self._closed:
             text, offsets = self._stream_parts(runs)
             if KEPT.search(text):
-                streams.append(Stream("commentary", text, offsets, find_commentators(text)))
+                streams.append(Stream("commentary", text, offsets, find_commentators(text, self.author)))
         return Document(
             text_info=self.info,
             path=self.path,

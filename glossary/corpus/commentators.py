@@ -1,4 +1,12 @@
-"""Known commentators, for naming who speaks in a commentary passage."""
+"""Who says what in a commentary passage: the speakers of 禮經本義's notes.
+
+A note names its speaker (``郝仲輿曰``, ``敖君善云``, ``鄭康成謂``, ``鄭康成注曰``, ``舊説``);
+a note, or the part of one, that names none is the author's own (蔡德晉's, in 禮經本義).
+A speaker introduced by 曰 speaks until the next speaker or a gap of spaces (the editions
+set the author's own remarks apart that way). One introduced inside another's words by
+云 or 謂 is a quotation: it runs to the end of its sentence (the first 也), and then the
+speaker who quoted him speaks again.
+"""
 from __future__ import annotations
 
 import re
@@ -7,31 +15,71 @@ from importlib import resources
 
 from glossary.normalize import normalize, normalize_with_map
 
+#: The anonymous "old explanation": a speaker of its own, never the author.
+OLD_EXPLANATION = "舊説"
+
 
 @lru_cache(maxsize=1)
-def commentator_names() -> tuple[str, ...]:
-    """The known commentators' names, normalised, longest first."""
+def _table() -> dict[str, str]:
+    """Every printed form of a name (normalised) → the name it stands for, as printed."""
     text = resources.files("glossary.data").joinpath("commentators.tsv").read_text(encoding="utf-8")
-    names = [line.split("\t")[0] for line in text.splitlines() if line and not line.startswith("#")]
-    return tuple(sorted({normalize(name) for name in names}, key=len, reverse=True))
+    forms: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, _, rest = line.partition("\t")
+        _, _, same_as = rest.partition("\t")
+        forms[normalize(name)] = same_as.strip() or name
+    return forms
+
+
+def commentator_names() -> tuple[str, ...]:
+    """The known commentators' names (every printed form), normalised, longest first."""
+    return tuple(sorted(_table(), key=len, reverse=True))
+
+
+def canonical(name: str) -> str:
+    """The name a printed form of a commentator's name stands for (``康成`` → ``鄭康成``)."""
+    return _table().get(normalize(name), name)
 
 
 @lru_cache(maxsize=1)
-def commentator_pattern() -> re.Pattern[str]:
-    """A pattern over *normalised* text: a known name followed by 曰 or 说."""
-    return re.compile("(" + "|".join(map(re.escape, commentator_names())) + ")(?=曰|说)")
+def speaker_pattern() -> re.Pattern[str]:
+    """Over *normalised* text: a known name, then how his words are introduced (曰 … or 云/謂)."""
+    names = "|".join(map(re.escape, commentator_names()))
+    return re.compile(f"(?P<name>{names})(?:注)?(?P<verb>曰|说|云|谓)|(?P<old>{re.escape(normalize(OLD_EXPLANATION))})")
 
 
-def find_commentators(text: str) -> tuple[tuple[int, str | None], ...]:
-    """Where each speaker's words start in a commentary passage: (index, name or None).
+def find_commentators(text: str, author: str | None = None) -> tuple[tuple[int, str | None], ...]:
+    """Where each speaker's words start in a commentary passage: (index into ``text``, name).
 
-    A name comes from ``某某曰``; a gap of spaces starts words of no named speaker
-    (the editions set 蔡德晉's own remarks apart that way), so words are never
-    credited to a commentator who has stopped speaking.
+    Names are given as the data file names them (``鄭康成`` for ``康成云``); words no one
+    is named for are ``author``'s.
     """
     norm, index = normalize_with_map(text)
-    found: dict[int, str | None] = {m.start(): None for m in re.finditer(r"[\s\u3000]+", text) if m.start()}
-    for match in commentator_pattern().finditer(norm):
-        start, end = index[match.start()], index[match.end() - 1] + 1
-        found[start] = text[start:end]
+    events: dict[int, tuple[str, str | None]] = {0: ("say", author)}
+    for gap in re.finditer(r"[\s\u3000]+", text):
+        if gap.start():
+            events[gap.start()] = ("say", author)
+    for match in speaker_pattern().finditer(norm):
+        start = index[match.start()]
+        if match.group("old"):
+            events[start] = ("say", OLD_EXPLANATION)
+        else:
+            verb = "quote" if match.group("verb") in ("云", "谓") and match.start() else "say"
+            events[start] = (verb, canonical(text[start : index[match.end("name") - 1] + 1]))
+    found: dict[int, str | None] = {}
+    speaker = author
+    for start in sorted(events):
+        verb, name = events[start]
+        if verb == "say" or name == speaker:
+            speaker = name
+            found[start] = name
+            continue
+        # A quotation inside another's words: to its first 也, then the quoting speaker again.
+        found[start] = name
+        end = text.find("也", start)
+        following = min((s for s in events if s > start), default=len(text))
+        if end != -1 and end + 1 < following:
+            found[end + 1] = speaker
     return tuple(sorted(found.items()))

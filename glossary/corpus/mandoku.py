@@ -40,6 +40,8 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
     doc = DocumentBuilder(info, path, text)
     depth = 0
     in_notes_block = False
+    #: The indent of the last line that held notes (None once the classic has gone on since).
+    note_indent: int | None = None
     offset = 0
     for raw in text.splitlines(keepends=True):
         line_start = offset
@@ -80,6 +82,11 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
             # The classic resumes at the margin: the marker's section ends here.
             doc.close_section(line_start)
             in_notes_block = False
+        if body.startswith("(") and note_indent is not None and indent > note_indent:
+            # A note set apart, indented below a note that ran on after the classic, is another
+            # note (蔡德晉's own after a commentator's), not that note's continuation.
+            doc.end_commentary()
+        note_indent = indent if "(" in body else None
         for token in tokens:
             value = token.group()
             if value == "(":

@@ -55,17 +55,23 @@ class Stream:
     layer: str
     text: str
     offsets: "OffsetMap"
-    #: (index, name or None): where each speaker's words start.
+    #: (index, name or None): where each speaker's words start (see glossary.corpus.commentators).
     commentators: tuple[tuple[int, str | None], ...] = ()
 
     def commentator_at(self, index: int) -> str | None:
-        """The commentator whose words (``某某曰``) contain ``text[index]``, if named."""
+        """Who says ``text[index]``: the named commentator, or the text's author for his own notes."""
         name = None
         for start, who in self.commentators:
             if start > index:
                 break
             name = who
         return name
+
+    def speakers(self, first: int, last: int) -> tuple[str, ...]:
+        """Everyone whose words ``text[first:last + 1]`` holds, in order of speaking."""
+        names = [self.commentator_at(first)]
+        names += [who for start, who in self.commentators if first < start <= last]
+        return tuple(dict.fromkeys(name for name in names if name))
 
 
 @dataclass(frozen=True)
@@ -143,6 +149,7 @@ class Locus:
     rite: str | None
     section: str | None
     layer: str
+    #: Who says it (commentary only): at the passage's start, and all who speak in it.
     commentator: str | None
     line: int
     start: int
@@ -150,6 +157,7 @@ class Locus:
     text: str
     context: str
     placeholders: tuple[int, ...] = ()
+    speakers: tuple[str, ...] = ()
 
     def label(self, with_file: bool = True) -> str:
         """A short human-readable place: ``禮經本義 卷4 p.22a 〈取矢〉 classic [file:line]``."""
@@ -184,4 +192,5 @@ class Locus:
             "text": self.text,
             "context": self.context,
             "placeholders": list(self.placeholders),
+            "speakers": list(self.speakers),
         }
