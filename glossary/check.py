@@ -12,8 +12,9 @@ from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import reading_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
-from glossary.model import CitationResult, Entry
-from glossary.model import Plan
+from glossary.model import CitationResult, Entry, Plan, Retired
+from glossary.retired import FILENAME as RETIRED_FILE
+from glossary.retired import load_retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, Problem, is_failure
@@ -31,6 +32,8 @@ class Report:
     index: CorpusIndex | None = None
     total_terms: int = 0
     plan: Plan | None = None
+    #: Ids of entries merged into others (retired.yaml beside the terms file).
+    retired: tuple[Retired, ...] = ()
     #: place id → for each citation, its resolved loci.
     plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
 
@@ -108,6 +111,9 @@ def check_project(
             report.problems.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
     if plan_path.exists():
         _check_plan(report, plan_path, checker)
+    if (retired_path := terms.parent / RETIRED_FILE).exists():
+        report.retired, problems = load_retired(retired_path, report.entries)
+        report.problems.extend(problems)
     remember(report.index)
     report.problems.sort()
     return report

@@ -158,8 +158,8 @@ def _page_matches(page: str, locus: Locus) -> bool:
 
 
 def headword_problem(file: str, entry: Entry) -> Problem | None:
-    """A warning when neither form of the headword occurs in any of the entry's quotes."""
-    forms = {normalize(entry.term)} | ({normalize(entry.traditional)} if entry.traditional else set())
+    """A warning when no form of the headword (nor a variant headword) occurs in any of the entry's quotes."""
+    forms = {normalize(form) for form in (entry.term, entry.traditional, *entry.variants) if form}
     quotes = [normalize(c.quote) for c in entry.citations]
     if any(form and form in quote for form in forms for quote in quotes):
         return None

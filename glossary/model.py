@@ -52,6 +52,8 @@ class Entry:
     definition: str
     line: int
     traditional: str | None = None
+    #: Other headwords of the same concept (挼祭 beside 綏祭).
+    variants: tuple[str, ...] = ()
     #: Resolved through the vocabulary when the file is validated.
     rites: tuple[Rite, ...] = ()
     definition_zh: str | None = None
@@ -88,6 +90,17 @@ class CitationResult:
     @property
     def verified(self) -> bool:
         return self.status == "verified"
+
+
+@dataclass(frozen=True)
+class Retired:
+    """An entry merged into another: its id is kept so its Anki notes can say where it went."""
+
+    id: str
+    term: str
+    merged_into: str
+    note: str
+    line: int
 
 
 @dataclass(frozen=True)
@@ -171,6 +184,8 @@ class Glossary:
     sequences: dict[str, tuple[Step, ...]] = field(default_factory=dict)
     #: The entries' media files by bare name (validation keeps the names unique).
     media: dict[str, bytes] = field(default_factory=dict)
+    #: Ids of entries merged into others (retired.yaml).
+    retired: tuple[Retired, ...] = ()
 
     def entry(self, entry_id: str) -> Entry | None:
         return next((e for e in self.entries if e.id == entry_id), None)

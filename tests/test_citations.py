@@ -72,3 +72,13 @@ def test_placeholder_match_is_verified_with_a_warning(tmp_path: Path, index) -> 
     report = check_project(write(tmp_path, body), MINI_CORPUS, index=index)
     assert report.verified == 1
     assert any("〇 placeholder" in p.message and "第7字" in p.message for p in report.problems)
+
+
+def test_a_variant_headword_in_a_quote_satisfies_the_headword_rule() -> None:
+    from glossary.citations import headword_problem
+    from glossary.model import Citation, Entry
+
+    base = dict(id="sui-ji", term="绥祭", pinyin="suí jì", category="action", gloss="g", definition="d", line=1,
+                citations=(Citation(quote="祝命挼祭尸左執觶", line=2),))
+    assert headword_problem("t.yaml", Entry(**base)).message == "the headword 绥祭 occurs in none of the entry's quotes"
+    assert headword_problem("t.yaml", Entry(**base, variants=("挼祭",))) is None

@@ -6,7 +6,7 @@ from functools import lru_cache
 from importlib import resources
 
 #: The schemas that refer to each other (plan.yaml's citations are terms.yaml's).
-SCHEMAS = ("terms.schema.json", "plan.schema.json")
+SCHEMAS = ("terms.schema.json", "plan.schema.json", "retired.schema.json")
 
 
 @lru_cache(maxsize=None)

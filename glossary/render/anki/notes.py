@@ -10,10 +10,10 @@ import jinja2
 from markupsafe import Markup, escape
 
 from glossary.corpus.model import Locus
-from glossary.model import Entry, Step
+from glossary.model import Entry, Retired, Step
 from glossary.normalize import normalize_with_map, normalize
 from glossary.render.anki.ids import note_guid
-from glossary.render.anki.models import field_values
+from glossary.render.anki.models import SPECS, field_values
 from glossary.render.markup import ruby
 from glossary.vocab import Rite, vocabulary
 
@@ -176,6 +176,37 @@ def cloze_note(entry: Entry, loci_by_citation: list[list[Locus]]) -> NoteSpec | 
             return NoteSpec(f"cloze:{entry.id}", note_guid(entry.id, "cloze"), "cloze", fields,
                             tags_for(entry, [locus]), entry.rites, entry.category)
     return None
+
+
+#: What a retired note says on its back: how to be rid of it (Anki's importer never deletes notes).
+RETIRED_HOWTO = ("This entry was merged into another; its cards carry on there. To delete the retired "
+                 "notes: Browse, search tag:yili::retired, select all, Notes ▸ Delete.")
+
+
+def retired_notes(retired: Retired, into: Entry) -> list[NoteSpec]:
+    """The term and cloze notes of a retired id, rewritten to say which entry holds the concept now.
+
+    Same GUIDs as the notes the id used to key: importing the deck updates them in place
+    (reviews kept) into notes that point to the merged entry, tagged ``yili::retired``.
+    """
+    where = f"{into.term} {into.pinyin} ({into.id})"
+    values = {name: "" for name, _ in SPECS["term"][0]}
+    values.update({
+        "Term": text(retired.term),
+        "Gloss": text(f"merged into {where}"),
+        "Definition": text(f"{retired.note} {RETIRED_HOWTO}"),
+        "Category": "retired",
+        "Id": text(retired.id),
+    })
+    tags = ("yili::retired",)
+    cloze = {"Passage": "{{c1::" + text(retired.term) + "}} → " + text(where), "Locus": "", "Term": text(retired.term),
+             "Ruby": text(retired.term), "Gloss": text(f"merged into {where}"), "Id": text(retired.id)}
+    return [
+        NoteSpec(f"note:{retired.id}", note_guid(retired.id), "term", field_values("term", values), tags,
+                 into.rites, "retired"),
+        NoteSpec(f"cloze:{retired.id}", note_guid(retired.id, "cloze"), "cloze", field_values("cloze", cloze), tags,
+                 into.rites, "retired"),
+    ]
 
 
 class StableNote(genanki.Note):

@@ -19,11 +19,15 @@ from glossary.vocab import Rite, vocabulary
 ROOT_DECK = "Yili 仪礼 Glossary"
 #: The sub-deck of the "what comes next" cards (sequences are not an entry category).
 SEQUENCE_DECK = "Order of the rite 仪节次第"
+#: Where the notes of merged entries go, whatever their rite: one place to find and delete them.
+RETIRED_DECK = "Retired 已并入"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def deck_name(rite: Rite, category: str) -> str:
     """``Yili 仪礼 Glossary::乡射礼::Objects 器物``."""
+    if category == "retired":
+        return f"{ROOT_DECK}::{RETIRED_DECK}"
     if category == "sequence":
         label = SEQUENCE_DECK
     else:

@@ -8,7 +8,7 @@ from glossary.render.anki import csv_export
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.render.anki.ledger import Ledger, parse_ledger
 from glossary.render.anki.models import SPECS, all_models, model_source
-from glossary.render.anki.notes import NoteSpec, PlanCard, cloze_note, sequence_note, term_note
+from glossary.render.anki.notes import NoteSpec, PlanCard, cloze_note, retired_notes, sequence_note, term_note
 from glossary.render.anki.package import build_decks, write_apkg
 from glossary.render.plan_svg import render_svg
 
@@ -28,7 +28,7 @@ def plan_media(glossary: Glossary) -> dict[str, bytes]:
 
 
 def note_specs(glossary: Glossary) -> list[NoteSpec]:
-    """Every note, in glossary order (term note, then its cloze), then the rites' sequences."""
+    """Every note, in glossary order (term note, then its cloze), then the retired ids', then the rites' sequences."""
     specs = []
     for entry in glossary.entries:
         loci = [list(c) for c in glossary.loci.get(entry.id, ())]
@@ -44,6 +44,9 @@ def note_specs(glossary: Glossary) -> list[NoteSpec]:
         cloze = cloze_note(entry, loci)
         if cloze is not None:
             specs.append(cloze)
+    by_id = {entry.id: entry for entry in glossary.entries}
+    for retired in glossary.retired:
+        specs.extend(retired_notes(retired, by_id[retired.merged_into]))
     # The order of the rites the glossary covers (by name, as the ledger's keys were first made).
     covered = {rite.id: rite for entry in glossary.entries for rite in entry.rites}
     for rite in sorted(covered.values(), key=lambda r: r.simplified):
