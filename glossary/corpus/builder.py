@@ -95,7 +95,10 @@ class DocumentBuilder:
         streams: list[Stream] = []
         if self._main:
             text, offsets = self._stream_parts(self._main)
-            streams.append(Stream(self.info.main_layer, text, offsets))
+            # A reference work's own text is its author's, and names those it quotes (賈氏曰 …);
+            # the classic (經, 記) is nobody's words here.
+            speakers = find_commentators(text, self.author) if self.info.main_layer == "text" else ()
+            streams.append(Stream(self.info.main_layer, text, offsets, speakers))
         for runs in self._closed:
             text, offsets = self._stream_parts(runs)
             if KEPT.search(text):

@@ -2,10 +2,11 @@
 
 A note names its speaker (``郝仲輿曰``, ``敖君善云``, ``鄭康成謂``, ``鄭康成注曰``, ``舊説``);
 a note, or the part of one, that names none is the author's own (蔡德晉's, in 禮經本義).
-A speaker introduced by 曰 speaks until the next speaker or a gap of spaces (the editions
-set the author's own remarks apart that way). One introduced inside another's words by
-云 or 謂 is a quotation: it runs to the end of its sentence (the first 也), and then the
-speaker who quoted him speaks again.
+A speaker introduced by 曰 speaks until the next speaker or a gap of spaces after the end of
+a sentence (the editions set the author's own remarks apart that way; a gap inside a
+sentence is a lost character, and the speaker goes on). One introduced inside another's
+words by 云 or 謂, or the 舊説 quoted there, is a quotation: it runs to the end of its
+sentence (the first 也), and then the speaker who quoted him speaks again.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from glossary.normalize import normalize, normalize_with_map
 
 #: The anonymous "old explanation": a speaker of its own, never the author.
 OLD_EXPLANATION = "舊説"
+#: A gap of spaces after one of these ends a sentence, and the speaker with it.
+SENTENCE_ENDS = "也矣耳焉乎哉歟"
 
 
 @lru_cache(maxsize=1)
@@ -59,12 +62,12 @@ def find_commentators(text: str, author: str | None = None) -> tuple[tuple[int, 
     norm, index = normalize_with_map(text)
     events: dict[int, tuple[str, str | None]] = {0: ("say", author)}
     for gap in re.finditer(r"[\s\u3000]+", text):
-        if gap.start():
+        if gap.start() and text[gap.start() - 1] in SENTENCE_ENDS:
             events[gap.start()] = ("say", author)
     for match in speaker_pattern().finditer(norm):
         start = index[match.start()]
         if match.group("old"):
-            events[start] = ("say", OLD_EXPLANATION)
+            events[start] = ("quote" if match.start() else "say", OLD_EXPLANATION)
         else:
             verb = "quote" if match.group("verb") in ("云", "谓") and match.start() else "say"
             events[start] = (verb, canonical(text[start : index[match.end("name") - 1] + 1]))

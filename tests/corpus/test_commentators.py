@@ -17,15 +17,25 @@ def test_a_note_that_names_no_one_is_the_authors() -> None:
     assert speakers("楹間兩楹之間也畫地為左右") == [("楹間兩楹之間也畫地為左右", "蔡德晉")]
 
 
-def test_a_speaker_named_with_yue_speaks_until_a_gap() -> None:
-    assert speakers("郝仲輿曰執弓不挾矢  愚按射者必挾") == [
-        ("郝仲輿曰執弓不挾矢", "郝仲輿"), ("  愚按射者必挾", "蔡德晉")]
+def test_a_speaker_named_with_yue_speaks_until_a_gap_after_his_sentence() -> None:
+    # KR1d0044_004.txt:19: the gap after 也 sets 蔡德晉's own remark apart.
+    assert speakers("郝仲輿曰乃請亦謂致戒辭於賔也  此篇經文與鄉飲酒同者俱不重釋") == [
+        ("郝仲輿曰乃請亦謂致戒辭於賔也", "郝仲輿"), ("  此篇經文與鄉飲酒同者俱不重釋", "蔡德晉")]
+
+
+def test_a_gap_inside_a_sentence_is_a_lost_character_not_a_new_speaker() -> None:
+    # KR1d0044_015.txt:176: 髙紫超's note has a lacuna (腊  也); he goes on speaking.
+    text = "髙紫超曰此主人之祭共鼎三牲鼎也魚鼎也腊  也"
+    assert speakers(text) == [(text, "髙紫超")]
 
 
 def test_every_way_of_introducing_a_speaker() -> None:
     for text in ("鄭康成曰笙小者謂之和", "鄭康成注曰笙小者謂之和", "鄭康成云笙小者謂之和", "鄭康成謂笙小者謂之和"):
         assert speakers(text) == [(text, "鄭康成")], text
     assert speakers("舊説以為布侯") == [("舊説以為布侯", OLD_EXPLANATION)]
+    # … and quoted inside a note, 舊説 ends with its sentence (KR1d0044_015.txt:220).
+    assert speakers("饗勸强之也舊説以為告神也主人拜祈享也") == [
+        ("饗勸强之也", "蔡德晉"), ("舊説以為告神也", OLD_EXPLANATION), ("主人拜祈享也", "蔡德晉")]
     # The modern rendering writes 说：, in simplified script: the same man.
     assert speakers("郑康成说：笙小者谓之和") == [("郑康成说：笙小者谓之和", "鄭康成")]
 
