@@ -189,15 +189,14 @@ def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top:
 @CORPUS
 def new(term: str, category: str, quote: str | None, rite: str | None, append: bool, terms: Path, corpus: Path) -> None:
     """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
-    from glossary.contribute.new import append as append_entry
     from glossary.contribute.new import new_entry
 
-    text = new_entry(term, category, _entries(terms), _index(corpus) if quote else None, quote, rite)
-    if not append:
+    text = new_entry(term, category, _entries(terms), _index(corpus) if quote else None, quote, rite,
+                     append_to=terms if append else None)
+    if append:
+        click.echo(f"appended to {terms}; fill in the TODOs, then run glossary check")
+    else:
         click.echo(text, nl=False)
-        return
-    append_entry(terms, text)
-    click.echo(f"appended to {terms}; fill in the TODOs, then run glossary check")
 
 
 @cli.command()

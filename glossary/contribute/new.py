@@ -71,8 +71,11 @@ def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, 
 
 
 def new_entry(term: str, category: str, entries: list[Entry], index: CorpusIndex | None,
-              quote: str | None = None, rite: str | None = None) -> str:
-    """The scaffold of an entry; a quote must stand in the corpus (its nearest passages are named if not)."""
+              quote: str | None = None, rite: str | None = None, append_to: Path | None = None) -> str:
+    """The scaffold of an entry; a quote must stand in the corpus (its nearest passages are named if not).
+
+    With ``append_to``, the scaffold is also appended to that terms file.
+    """
     locus = None
     if quote:
         assert index is not None
@@ -81,7 +84,10 @@ def new_entry(term: str, category: str, entries: list[Entry], index: CorpusIndex
             raise GlossaryError("the quote is not in the corpus\n" + "\n".join(s.hint() for s in found.suggestions))
         primary = index.corpus.primary
         locus = best_locus(found.loci, primary.id if primary else None)
-    return scaffold(term, category, entries, quote, locus, rite)
+    text = scaffold(term, category, entries, quote, locus, rite)
+    if append_to is not None:
+        append(append_to, text)
+    return text
 
 
 def append(terms: Path, text: str) -> None:
