@@ -4,6 +4,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import glob
 import os
 import shutil
 import stat
@@ -55,14 +56,16 @@ def _locked(out: Path) -> Iterator[None]:
 def _recover(out: Path) -> None:
     """Finish or undo what a killed build left beside ``out``, and remove its leftovers."""
     parent = out.parent
-    retired = sorted(parent.glob(f".{out.name}.old-*"))
+    # The folder's name is escaped: ``out[1]`` or ``dist*`` must find their own leftovers, not others'.
+    name = glob.escape(out.name)
+    retired = sorted(parent.glob(f".{name}.old-*"))
     if not out.exists():
         # Killed between moving the old folder away and the new one in: the old one comes back.
         for folder in retired:
             if (folder / "old").is_dir():
                 os.rename(folder / "old", out)
                 break
-    for folder in [*retired, *parent.glob(f".{out.name}.new-*")]:
+    for folder in [*retired, *parent.glob(f".{name}.new-*")]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -81,7 +84,7 @@ def publish(out: Path, files: dict[str, bytes], state: dict[Path, bytes] | None 
         _recover(out)
         for path in state or {}:
             # Temporary state files of a build killed before it renamed them.
-            for stale in path.parent.glob(f".{path.name}.*"):
+            for stale in path.parent.glob(f".{glob.escape(path.name)}.*"):
                 stale.unlink(missing_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
         pending: list[tuple[str, Path]] = []
