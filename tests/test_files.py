@@ -131,6 +131,26 @@ def test_a_full_disk_while_staging_changes_nothing(tmp_path: Path, mode: str, mo
     assert siblings(out) == ["dist", "ledger.json"]
 
 
+@pytest.mark.parametrize("failing", ["staging", "state"])
+def test_errors_name_the_output_or_the_state_file_not_a_temporary_one(tmp_path: Path, failing: str,
+                                                                       monkeypatch) -> None:
+    # As open() reports a full disk or a read-only file system: with the temporary path it tried.
+    out, ledger = tmp_path / "dist", tmp_path / "ledger.json"
+    publish(out, OLD, {ledger: b"v1"})
+
+    def fail(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(tmp_path / ".dist.new-x1y2" / "a.txt"))
+
+    monkeypatch.setattr(Path, "write_bytes", fail) if failing == "staging" else monkeypatch.setattr(
+        files, "_write_temp", fail)
+    with pytest.raises(OSError) as caught:
+        publish(out, NEW, {ledger: b"v2"})
+    assert caught.value.errno == errno.ENOSPC
+    assert caught.value.filename == str(out if failing == "staging" else ledger)
+    assert contents(out) == OLD and ledger.read_bytes() == b"v1"
+    assert siblings(out) == ["dist", "ledger.json"]
+
+
 # -- what a killed build leaves, and how the next one recovers ------------------------------------
 
 def test_killed_between_the_two_renames_the_old_folder_comes_back(tmp_path: Path) -> None:

@@ -271,3 +271,240 @@ def test_real_media_files_still_reach_the_deck(tmp_path: Path) -> None:
         media = json.loads(deck.read("media"))
         assert "photo.png" in media.values()
         assert PNG in [deck.read(number) for number in media]
+
+
+# == 3. a build killed at any write leaves the old output or the new one ==========================
+
+#: Run before `glossary build` in a second interpreter: every write of the output (the staged
+#: files, the ledger's temporary file, the renames, the exchange, the clean-up) is a kill point;
+#: the KILL_AT-th one ends the process at once (no clean-up, no finally: as a SIGKILL would).
+#: KILL_AT=0 only counts them. KILL_MODE "renames" forces the two-rename fallback; "…, ledger fails"
+#: makes renaming the ledger into place fail, so the build undoes its swap (and is killed in that).
+KILL_PRELUDE = textwrap.dedent("""
+    import os, pathlib, shutil, sys
+    import glossary.build
+    import glossary.files as files
+
+    KILL_AT = int(os.environ["KILL_AT"])
+    calls = 0
+    active = False
+
+    def wrap(owner, attr):
+        real = getattr(owner, attr)
+        def point(*args, **kwargs):
+            global calls
+            if active:
+                calls += 1
+                if calls == KILL_AT:
+                    os._exit(137)
+            return real(*args, **kwargs)
+        setattr(owner, attr, point)
+
+    if "ledger fails" in os.environ["KILL_MODE"]:
+        real_replace = os.replace
+        def replace(src, dst, *args, **kwargs):
+            if os.path.basename(dst) == "anki-ledger.json":
+                raise OSError(5, "Input/output error", dst)
+            return real_replace(src, dst, *args, **kwargs)
+        os.replace = replace
+    for owner, attr in [(os, "rename"), (os, "replace"), (pathlib.Path, "write_bytes"), (pathlib.Path, "rmdir"),
+                        (files, "_write_temp"), (shutil, "rmtree")]:
+        wrap(owner, attr)
+    if os.environ["KILL_MODE"].startswith("renames"):
+        files._exchange = lambda a, b: False
+    else:
+        wrap(files, "_exchange")
+    real_publish = files.publish
+
+    def publish(*args, **kwargs):
+        global active
+        active = True
+        try:
+            return real_publish(*args, **kwargs)
+        finally:
+            active = False
+            print(f"kill points: {calls}", file=sys.stderr)
+
+    glossary.build.publish = publish
+    from glossary.cli import main
+    main()
+""")
+
+
+def _build_command(project: Path, prelude: str | None = None) -> list[str]:
+    options = ["build", "--terms", str(project / "terms.yaml"), "--corpus", str(project / "corpus"),
+               "--out", str(project / "dist")]
+    return [sys.executable, "-c", prelude, *options] if prelude else [sys.executable, "-m", "glossary", *options]
+
+
+def _run_all(commands: list[tuple[list[str], dict[str, str]]]) -> list[subprocess.CompletedProcess]:
+    """Run the commands, as many at once as there are CPUs."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(item: tuple[list[str], dict[str, str]]) -> subprocess.CompletedProcess:
+        command, env = item
+        try:
+            return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=HANG_GUARD,
+                                  env={**os.environ, **ENV, **env}, check=False)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"hung: {command}")
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return list(pool.map(one, commands))
+
+
+def leftovers(project: Path) -> list[str]:
+    """Hidden files and folders in the project (it has none of its own): what a build left behind."""
+    return sorted(p.name for p in project.iterdir() if p.name.startswith("."))
+
+
+@pytest.fixture(scope="module")
+def two_releases(tmp_path_factory) -> dict:
+    """A project with a complete build (v1) and a changed terms file, and what the next build gives."""
+    root = tmp_path_factory.mktemp("kill")
+    base = make_project(root / "base")
+    result = run("build", "--terms", base / "terms.yaml", "--corpus", base / "corpus", "--out", base / "dist")
+    assert result.exit_code == 0, result.output
+    old, old_ledger = digest(base / "dist"), (base / "anki-ledger.json").read_bytes()
+    text = (base / "terms.yaml").read_text(encoding="utf-8")
+    (base / "terms.yaml").write_text(set_field(text, "bi", "gloss", "arrow rack (v2)"), encoding="utf-8")
+    expect = root / "expect"
+    shutil.copytree(base, expect, symlinks=True)
+    result = run("build", "--terms", expect / "terms.yaml", "--corpus", expect / "corpus", "--out", expect / "dist")
+    assert result.exit_code == 0, result.output
+    new, new_ledger = digest(expect / "dist"), (expect / "anki-ledger.json").read_bytes()
+    assert old != new and old_ledger != new_ledger  # so "old or new" says something
+    return {"root": root, "base": base, "old": old, "new": new, "old_ledger": old_ledger, "new_ledger": new_ledger}
+
+
+@pytest.mark.slow  # two interpreters per kill point
+@pytest.mark.parametrize("mode", ["exchange", "renames", "renames, ledger fails"])
+def test_a_build_killed_at_any_write_leaves_the_old_or_the_new_output(two_releases: dict, mode: str) -> None:
+    root, base = two_releases["root"], two_releases["base"]
+    old, new = two_releases["old"], two_releases["new"]
+    old_ledger, new_ledger = two_releases["old_ledger"], two_releases["new_ledger"]
+
+    counting = root / f"count-{mode}"
+    shutil.copytree(base, counting, symlinks=True)
+    [result] = _run_all([(_build_command(counting, KILL_PRELUDE), {"KILL_AT": "0", "KILL_MODE": mode})])
+    if "ledger fails" in mode:
+        assert result.returncode == 1, result.stderr
+        assert "anki-ledger.json: cannot write the outputs: Input/output error; nothing was changed" in result.stderr
+        assert digest(counting / "dist") == old
+        assert (counting / "anki-ledger.json").read_bytes() == old_ledger
+    else:
+        assert result.returncode == 0, result.stderr
+        assert digest(counting / "dist") == new  # the prelude only watches
+    assert leftovers(counting) == []
+    points = int(re.search(r"kill points: (\d+)", result.stderr).group(1))
+    # Every staged file, the ledger's temporary file, its rename, the swap (one exchange or three
+    # renames and a rmdir) and the clean-up.
+    assert points >= len(new) + 4
+
+    projects = []
+    for k in range(1, points + 1):
+        projects.append(root / f"{mode}-{k}")
+        shutil.copytree(base, projects[-1], symlinks=True)
+    killed = _run_all([(_build_command(p, KILL_PRELUDE), {"KILL_AT": str(k), "KILL_MODE": mode})
+                       for k, p in enumerate(projects, 1)])
+    seen = set()
+    for k, (project, result) in enumerate(zip(projects, killed), 1):
+        where = f"killed at write {k} of {points} ({mode})"
+        assert result.returncode == 137, (where, result.stderr[-2000:])
+        ledger = (project / "anki-ledger.json").read_bytes()
+        assert ledger in (old_ledger, new_ledger), where
+        out = project / "dist"
+        if out.exists():
+            state = "old" if digest(out) == old else "new" if digest(out) == new else "broken"
+            assert state != "broken", where
+            # The ledger is renamed after the swap: it is never ahead of the output.
+            assert ledger == old_ledger or state == "new", where
+        else:
+            # Only the fallback has a moment between its two renames, and the old output is then
+            # whole beside it, where the next build takes it back from.
+            assert mode.startswith("renames"), where
+            retired = [p / "old" for p in project.glob(".dist.old-*") if (p / "old").is_dir()]
+            assert len(retired) == 1, (where, leftovers(project))
+            assert digest(retired[0]) == old, where
+            state = "between"
+        seen.add(state)
+    assert {"old", "new"} <= seen  # kills before and after the swap were both reached
+    assert ("between" in seen) == mode.startswith("renames")
+
+    rebuilt = _run_all([(_build_command(p), {}) for p in projects])
+    for k, (project, result) in enumerate(zip(projects, rebuilt), 1):
+        where = f"build after a kill at write {k} ({mode})"
+        assert result.returncode == 0, (where, result.stderr[-2000:])
+        assert digest(project / "dist") == new, where
+        assert (project / "anki-ledger.json").read_bytes() == new_ledger, where
+        assert leftovers(project) == [], where
+
+
+#: For the second of two builds at once: hold the output's lock (if the build takes one) while
+#: staging, until the first build has begun to publish, then a moment more.
+SLOW_STAGING = textwrap.dedent("""
+    import os, pathlib, sys, time
+    import glossary.build
+    import glossary.files as files
+
+    signals = pathlib.Path(os.environ["SIGNALS"])
+    real_publish, real_write = files.publish, pathlib.Path.write_bytes
+    staging = False
+
+    def write_bytes(self, data):
+        global staging
+        if staging:
+            staging = False
+            (signals / "b-staging").touch()
+            deadline = time.monotonic() + 120
+            while not (signals / "a-publishing").exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(1)  # A is now waiting for the lock (or, without one, doing what it does)
+        return real_write(self, data)
+
+    def publish(*args, **kwargs):
+        global staging
+        staging = True
+        return real_publish(*args, **kwargs)
+
+    pathlib.Path.write_bytes = write_bytes
+    glossary.build.publish = publish
+    from glossary.cli import main
+    main()
+""")
+#: For the first: begin to publish only once the second is staging.
+LATE_PUBLISH = textwrap.dedent("""
+    import os, pathlib, time
+    import glossary.build
+    import glossary.files as files
+
+    signals = pathlib.Path(os.environ["SIGNALS"])
+    real_publish = files.publish
+
+    def publish(*args, **kwargs):
+        deadline = time.monotonic() + 120
+        while not (signals / "b-staging").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        (signals / "a-publishing").touch()
+        return real_publish(*args, **kwargs)
+
+    glossary.build.publish = publish
+    from glossary.cli import main
+    main()
+""")
+
+
+@pytest.mark.slow  # two interpreters
+def test_two_builds_at_once_both_end_with_a_complete_output(two_releases: dict) -> None:
+    project = two_releases["root"] / "together"
+    shutil.copytree(two_releases["base"], project, symlinks=True)
+    signals = project.parent / "together-signals"
+    signals.mkdir()
+    results = _run_all([(_build_command(project, LATE_PUBLISH), {"SIGNALS": str(signals)}),
+                        (_build_command(project, SLOW_STAGING), {"SIGNALS": str(signals)})])
+    assert (signals / "a-publishing").exists() and (signals / "b-staging").exists()
+    for result in results:
+        assert result.returncode == 0, result.stderr[-2000:]
+    assert digest(project / "dist") == two_releases["new"]
+    assert (project / "anki-ledger.json").read_bytes() == two_releases["new_ledger"]
+    assert leftovers(project) == []
