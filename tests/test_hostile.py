@@ -508,3 +508,123 @@ def test_two_builds_at_once_both_end_with_a_complete_output(two_releases: dict) 
     assert digest(project / "dist") == two_releases["new"]
     assert (project / "anki-ledger.json").read_bytes() == two_releases["new_ledger"]
     assert leftovers(project) == []
+
+
+# == 4. an Anki ledger that cannot be written: nothing changes ======================================
+
+@pytest.fixture()
+def rebuilt(two_releases: dict, tmp_path: Path) -> dict:
+    """A copy of the project with its v1 build and ledger, and the terms file of v2 (the ledger changes)."""
+    project = tmp_path / "project"
+    shutil.copytree(two_releases["base"], project, symlinks=True)
+    return {**two_releases, "project": project, "out": project / "dist", "ledger": project / "anki-ledger.json"}
+
+
+def build_again(state: dict, *extra: object):
+    project = state["project"]
+    return run("build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", state["out"],
+               *extra)
+
+
+def assert_unchanged(state: dict) -> None:
+    assert digest(state["out"]) == state["old"]
+    assert state["ledger"].is_dir() or state["ledger"].read_bytes() == state["old_ledger"]
+    assert leftovers(state["project"]) == []
+
+
+def test_a_ledger_that_is_a_folder_fails_the_build_by_name(rebuilt: dict) -> None:
+    ledger = rebuilt["ledger"]
+    ledger.unlink()
+    ledger.mkdir()
+    (ledger / "kept").write_bytes(b"not ours")
+    result = build_again(rebuilt)
+    assert_clean_failure(result, f"Error: {ledger}: cannot read: Is a directory")
+    assert_unchanged(rebuilt)
+    assert (ledger / "kept").read_bytes() == b"not ours"
+
+
+def test_a_ledger_turned_into_a_folder_before_the_write_changes_nothing(rebuilt: dict, monkeypatch) -> None:
+    import glossary.build
+
+    ledger, real_publish = rebuilt["ledger"], glossary.build.publish
+
+    def publish(*args, **kwargs):
+        # Between reading the ledger and writing it, something puts a folder in its place.
+        ledger.unlink()
+        ledger.mkdir()
+        return real_publish(*args, **kwargs)
+
+    monkeypatch.setattr(glossary.build, "publish", publish)
+    result = build_again(rebuilt)
+    assert_clean_failure(result, f"Error: {ledger}: cannot write the outputs: Is a directory; nothing was changed")
+    assert_unchanged(rebuilt)
+
+
+def test_a_ledger_that_cannot_be_renamed_into_place_puts_the_old_output_back(rebuilt: dict, monkeypatch) -> None:
+    ledger, real_replace = rebuilt["ledger"], os.replace
+    swapped = []
+
+    def replace(src, dst, *args, **kwargs):
+        if Path(dst) == ledger:
+            # The new output is already in place when the ledger's rename fails.
+            swapped.append(digest(rebuilt["out"]) == rebuilt["new"])
+            raise OSError(errno.EIO, os.strerror(errno.EIO), str(src), None, str(dst))
+        return real_replace(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
+    result = build_again(rebuilt)
+    assert swapped == [True]
+    assert_clean_failure(result, f"Error: {ledger}: cannot write the outputs: Input/output error; nothing was changed")
+    assert_unchanged(rebuilt)
+
+
+# == 14. environment faults are plain errors ========================================================
+
+@pytest.mark.parametrize("how", ["write", "open"])
+def test_a_full_disk_is_a_plain_error_and_changes_nothing(rebuilt: dict, how: str, monkeypatch) -> None:
+    real_write = Path.write_bytes
+
+    def write_bytes(self, data):
+        if ".dist.new-" not in str(self):
+            return real_write(self, data)
+        if how == "write":  # write() reports no file name
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))  # open() reports its own
+
+    monkeypatch.setattr(Path, "write_bytes", write_bytes)
+    result = build_again(rebuilt)
+    assert_clean_failure(result, f"Error: {rebuilt['out']}: cannot write the outputs: No space left on device; "
+                                 "nothing was changed")
+    assert ".dist.new-" not in result.output
+    assert_unchanged(rebuilt)
+
+
+def test_out_naming_a_file_is_a_clear_error(rebuilt: dict) -> None:
+    target = rebuilt["project"] / "notes.txt"
+    target.write_bytes(b"my notes")
+    result = run("build", "--terms", rebuilt["project"] / "terms.yaml", "--corpus", rebuilt["project"] / "corpus",
+                 "--out", target)
+    assert_clean_failure(result, f"Error: {target}: is a file, not a folder; choose another --out")
+    assert target.read_bytes() == b"my notes"
+    assert (rebuilt["ledger"]).read_bytes() == rebuilt["old_ledger"]
+
+
+#: A float too large for an int (JSON's 1e400 and Python's Infinity) still escapes parse_ledger as an
+#: OverflowError from int(): glossary/render/anki/ledger.py is not this branch's to change.
+OVERFLOW = pytest.mark.xfail(reason="parse_ledger does not catch OverflowError from int(float('inf'))",
+                             raises=AssertionError, strict=False)
+
+
+@pytest.mark.parametrize("mod", ["10" + "0" * 30, "-1", "1" * 5000, "NaN",
+                                 pytest.param("1e400", marks=OVERFLOW), pytest.param("Infinity", marks=OVERFLOW)],
+                         ids=["1e31", "negative", "5000 digits", "NaN", "1e400", "Infinity"])
+def test_an_impossible_time_in_the_ledger_is_a_build_error(rebuilt: dict, mod: str) -> None:
+    ledger = json.loads(rebuilt["old_ledger"])
+    key = next(iter(ledger))
+    text = rebuilt["old_ledger"].decode().replace(f'"mod": {ledger[key]["mod"]}', f'"mod": {mod}', 1)
+    rebuilt["ledger"].write_text(text, encoding="utf-8")
+    rebuilt["old_ledger"] = text.encode()
+    result = build_again(rebuilt)
+    assert_clean_failure(result, "Error: anki-ledger.json: ")
+    assert "OverflowError" not in result.output
+    assert_unchanged(rebuilt)
