@@ -628,3 +628,75 @@ def test_an_impossible_time_in_the_ledger_is_a_build_error(rebuilt: dict, mod: s
     assert_clean_failure(result, "Error: anki-ledger.json: ")
     assert "OverflowError" not in result.output
     assert_unchanged(rebuilt)
+
+
+# == 5. nothing a terms file says can drive the terminal =============================================
+
+#: Hide the rest of the line, print a fake summary on a line of its own, reverse it, ring.
+FAKE_SUMMARY = "14 terms, 40 citations, 40 verified; 0 error(s), 0 warning(s)"
+HOSTILE_ID = f"bi\x1b[8m\n{FAKE_SUMMARY}\u202e\x07"
+RAW_CONTROLS = ("\x1b", "\u202e", "\x07", "\u2066")
+
+
+def hostile_terms(folder: Path) -> Path:
+    """terms-mini with the id of bi (named by two entries: a duplicate id) and a key made hostile."""
+    text = (ROOT / "tests/fixtures/terms-mini.yaml").read_text(encoding="utf-8")
+    escaped = json.dumps(HOSTILE_ID)  # a YAML double-quoted scalar too
+    text = text.replace("- id: bi\n", f"- id: {escaped}\n  \"tag\\e[2J\\u2066\": x\n", 1)
+    text += f"\n- id: {escaped}\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n" \
+            "  gloss: again\n  definition: A second entry with the same id.\n" \
+            "  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n"
+    terms = folder / "terms\x1b[2J\u202e.yaml"  # the file's own name too
+    terms.write_text(text, encoding="utf-8")
+    return terms
+
+
+def assert_no_raw_controls(result) -> None:
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    for raw in RAW_CONTROLS:
+        assert raw not in result.output, (raw, result.output)
+    # The only line that reads as a summary is the real one, which counts errors.
+    assert not any(line.startswith(FAKE_SUMMARY) for line in result.output.splitlines())
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "json"])
+def test_check_output_escapes_control_and_bidi_characters(tmp_path: Path, fmt: str) -> None:
+    terms = hostile_terms(tmp_path)
+    # color=True: click would otherwise strip escape sequences itself, hiding what reaches a terminal.
+    result = CliRunner(env=ENV).invoke(cli, ["check", "--terms", str(terms), "--corpus", str(MINI_CORPUS),
+                                             "--format", fmt], color=True)
+    assert_no_raw_controls(result)
+    if fmt == "json":
+        report = json.loads(result.stdout)
+        messages = [p["path"] + ": " + p["message"] for p in report["problems"]]
+        # The values are all there, exactly, for a program to read.
+        assert any(m.startswith(f"{HOSTILE_ID}.id: duplicate id") for m in messages), messages
+    else:
+        assert "bi\\u001b[8m\\u000a14 terms" in result.output
+        assert "\\u202e\\u0007" in result.output
+        assert "duplicate id" in result.output
+
+
+def test_build_output_escapes_control_and_bidi_characters(tmp_path: Path) -> None:
+    terms = hostile_terms(tmp_path)
+    result = CliRunner(env=ENV).invoke(cli, ["build", "--terms", str(terms), "--corpus", str(MINI_CORPUS),
+                                             "--out", str(tmp_path / "dist")], color=True)
+    assert_no_raw_controls(result)
+    assert "build failed, nothing written" in result.output
+    assert not (tmp_path / "dist").exists()
+
+
+@pytest.mark.xfail(reason="click prints a GlossaryError's message as it is: a manifest value in a CorpusError "
+                          "reaches the terminal raw (the fix belongs in glossary/errors.py, e.g. "
+                          "format_message() through problems.printable)", raises=AssertionError, strict=False)
+def test_corpus_errors_escape_control_characters(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(MINI_CORPUS, corpus)
+    with (corpus / "manifest.yaml").open("a", encoding="utf-8") as manifest:
+        manifest.write('  - id: "evil\\e[2J\\u202e"\n    title: evil\n    format: "seed\\e[8m"\n    files: [x.txt]\n')
+    result = CliRunner(env={**ENV, "GLOSSARY_CACHE_DIR": ""}).invoke(
+        cli, ["locate", "楅", "--corpus", str(corpus)], color=True)
+    assert result.exit_code == 1 and "unknown format" in result.output
+    for raw in RAW_CONTROLS:
+        assert raw not in result.output
