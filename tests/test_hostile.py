@@ -700,3 +700,96 @@ def test_corpus_errors_escape_control_characters(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "unknown format" in result.output
     for raw in RAW_CONTROLS:
         assert raw not in result.output
+
+
+# == 7.–8. values that crashed the run, and inputs too large to take in ===============================
+
+MB = 1024 * 1024
+ENTRY = ("- id: {id}\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n  gloss: {gloss}\n"
+         "  definition: The rack.\n  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n")
+
+
+def check_json(terms: Path) -> dict:
+    result = run("check", "--terms", terms, "--corpus", MINI_CORPUS, "--format", "json")
+    assert result.exit_code == 1, result.output[-2000:]
+    return json.loads(result.stdout)
+
+
+@pytest.mark.slow  # 10 MB of digits
+def test_a_ten_million_digit_number_is_one_problem_among_the_others(tmp_path: Path) -> None:
+    terms = tmp_path / "terms.yaml"
+    text = ENTRY.format(id="bi", gloss="arrow rack") + "      juan: " + "9" * 10_000_000 + "\n" + \
+        ENTRY.format(id="si-ma", gloss="marshal") + "  related: [bii]\n"
+    terms.write_text(text, encoding="utf-8")
+    report = check_json(terms)
+    found = {(p["line"], p["path"]): p["message"] for p in report["problems"]}
+    assert found[(10, "bi.citations[0].juan")].endswith(
+        "…(10,000,000 characters): a number too long to read (put it in quotes to make it text)")
+    assert found[(20, "si-ma.related[0]")] == "unknown id 'bii' (did you mean 'bi'?)"
+    assert len(json.dumps(report)) < 100_000  # the number is not echoed
+
+
+def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path) -> None:
+    from glossary.load import MAX_BYTES
+
+    terms = tmp_path / "terms.yaml"
+    with terms.open("w", encoding="utf-8") as handle:
+        handle.write(ENTRY.format(id="bi", gloss="x" * (50 * MB)))
+    size = terms.stat().st_size
+    assert size > MAX_BYTES
+    with opened_files() as opened:
+        result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
+    assert_clean_failure(result, f"{terms}: cannot read: {size:,} bytes, more than the {MAX_BYTES:,} such a file "
+                                 "may have")
+    assert len(result.output) < 2000
+    # Opened once, to look at its size: never through Python's buffered readers.
+    assert opened.count(str(terms)) == 1
+
+
+@pytest.mark.slow  # a million YAML list items to parse
+def test_a_million_tiny_entries_are_one_problem(tmp_path: Path) -> None:
+    terms = tmp_path / "terms.yaml"
+    terms.write_text("- 1\n" * 1_000_000, encoding="utf-8")
+    report = check_json(terms)
+    assert report["problems"] == [{"file": str(terms), "line": 1, "path": "", "severity": "error", "hints": [],
+                                   "message": "1,000,000 entries, more than the 20,000 a terms file may hold"}]
+    assert report["problems_omitted"] == 0
+
+
+def test_a_field_too_long_is_measured_not_echoed(tmp_path: Path) -> None:
+    terms = tmp_path / "terms.yaml"
+    terms.write_text(ENTRY.format(id="bi", gloss="SECRET-TOKEN " * 1000), encoding="utf-8")
+    result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
+    assert_clean_failure(result, f"{terms}:6: bi.gloss: 12,999 characters, more than the 300 allowed here")
+    assert "SECRET-TOKEN" not in result.output
+
+
+def test_problems_are_capped_in_text_and_json(tmp_path: Path) -> None:
+    from glossary.problems import MAX_PROBLEMS
+
+    count = MAX_PROBLEMS + 234
+    terms = tmp_path / "terms.yaml"
+    terms.write_text("".join(ENTRY.format(id=f"e{i}", gloss="rack") + f"  related: [nowhere-{i}]\n"
+                             for i in range(count)), encoding="utf-8")
+    result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
+    assert_clean_failure(result)
+    lines = result.output.splitlines()
+    assert [line for line in lines if "unknown id 'nowhere-" in line] == lines[:MAX_PROBLEMS]
+    assert lines[MAX_PROBLEMS] == "… and 234 more problem(s)"
+    report = check_json(terms)
+    assert len(report["problems"]) == MAX_PROBLEMS and report["problems_omitted"] == 234
+
+
+def test_a_message_is_cut_at_a_thousand_characters(tmp_path: Path) -> None:
+    from glossary.problems import MAX_MESSAGE
+
+    terms = tmp_path / "terms.yaml"
+    key = "k" * 5000  # a key has no length bound of its own: the message naming it is cut
+    terms.write_text(ENTRY.format(id="bi", gloss="rack") + f"  ? {key}\n  : 1\n", encoding="utf-8")  # a long key
+    result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
+    assert_clean_failure(result, "unknown field 'kkkk", "…(5,")
+    [line] = [line for line in result.output.splitlines() if "unknown field" in line]
+    # The path (holding the key) and the message are each cut at MAX_MESSAGE characters.
+    assert line.count("…(5,") == 2 and len(line) < 2 * MAX_MESSAGE + len(str(terms)) + 100
+    [problem] = [p for p in check_json(terms)["problems"] if "unknown field" in p["message"]]
+    assert re.search(r"…\(5,0\d\d characters\)$", problem["message"]) and len(problem["message"]) < MAX_MESSAGE + 30
