@@ -793,3 +793,101 @@ def test_a_message_is_cut_at_a_thousand_characters(tmp_path: Path) -> None:
     assert line.count("…(5,") == 2 and len(line) < 2 * MAX_MESSAGE + len(str(terms)) + 100
     [problem] = [p for p in check_json(terms)["problems"] if "unknown field" in p["message"]]
     assert re.search(r"…\(5,0\d\d characters\)$", problem["message"]) and len(problem["message"]) < MAX_MESSAGE + 30
+
+
+# == 9. Anki's own syntax in contributor text stays text; 14. CSV cells cannot start a formula =========
+
+#: Anki plays [sound:…] and [anki:play:…] in a field, and reads {{…}} as template or cloze syntax.
+ANKI_SYNTAX = {
+    "bi": {"gloss": "=HYPERLINK(\"http://x\") [sound:x.mp3] {{Gloss}}",
+           "definition": "+1 [anki:play:q:0] {{c2::secret}} {{#Term}}"},
+    "si-ma": {"gloss": "-2+3 [sound:../../etc/passwd]", "definition": "@SUM(A1) {{FrontSide}} [anki:play:a:0]"},
+}
+LIVE = ("[sound:", "[anki:play", "{{Gloss}}", "{{c2::", "{{#Term}}", "{{FrontSide}}")
+
+
+@pytest.fixture(scope="module")
+def anki_syntax_build(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("anki-syntax")
+    text = (ROOT / "tests/fixtures/terms-mini.yaml").read_text(encoding="utf-8")
+    for entry, fields in ANKI_SYNTAX.items():
+        for field, value in fields.items():
+            text = set_field(text, entry, field, value)
+    project = make_project(root / "project", text)
+    result = run("build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", root / "dist")
+    assert result.exit_code == 0, result.output
+    return root / "dist"
+
+
+def note_fields(package: Path, folder: Path) -> list[list[str]]:
+    with zipfile.ZipFile(package) as archive:
+        (folder / "collection.anki2").write_bytes(archive.read("collection.anki2"))
+    with sqlite3.connect(folder / "collection.anki2") as db:
+        return [row[0].split("\x1f") for row in db.execute("SELECT flds FROM notes")]
+
+
+def test_anki_syntax_in_text_is_not_live_in_the_notes(anki_syntax_build: Path, tmp_path: Path) -> None:
+    notes = note_fields(anki_syntax_build / "yili-glossary.apkg", tmp_path)
+    fields = [field for note in notes for field in note]
+    for live in LIVE:
+        assert not [f for f in fields if live in f], live
+    # … and the text is all there, written with character references.
+    joined = "\n".join(fields)
+    assert "&#91;sound:x.mp3&#93; &#123;&#123;Gloss&#125;&#125;" in joined
+    assert "&#91;anki:play:q:0&#93; &#123;&#123;c2::secret&#125;&#125;" in joined
+    # The related entries' glosses, printed by a Jinja template (finalize), are written the same way.
+    related = [f for f in fields if "Related:" in f]
+    assert any("(-2+3 &#91;sound:../../etc/passwd&#93;)" in f for f in related)
+    assert any("&#91;sound:x.mp3&#93; &#123;&#123;Gloss&#125;&#125;)" in f for f in related)
+    # The cloze notes keep their own, real cloze.
+    assert any("{{c1::" in f for f in fields)
+
+
+def test_csv_has_no_live_anki_syntax_and_no_formula(anki_syntax_build: Path) -> None:
+    text = (anki_syntax_build / "yili-glossary.csv").read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO("\n".join(line for line in text.splitlines() if not line.startswith("#")))))
+    assert rows
+    cells = [cell for row in rows for cell in row[3:-1]]  # the note's fields (after guid, note type, deck)
+    for live in LIVE:
+        assert not [c for c in cells if live in c], live
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    # The gloss cells start with the character written as a reference, which Anki shows as itself.
+    assert any(c.startswith("&#61;HYPERLINK(&quot;http://x&quot;)") for c in cells)
+    assert any(c.startswith("&#45;2+3 ") for c in cells) and any(c.startswith("&#64;SUM(A1) ") for c in cells)
+    assert any(c.startswith("&#43;1 ") for c in cells)
+
+
+@pytest.mark.slow  # the real anki package
+def test_anki_renders_no_play_button_from_contributor_text(anki_syntax_build: Path, tmp_path: Path) -> None:
+    from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+    from anki.sound import SoundOrVideoTag
+
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        options = ImportAnkiPackageOptions(with_scheduling=False)
+        col.import_anki_package(ImportAnkiPackageRequest(package_path=str(anki_syntax_build / "yili-glossary.apkg"),
+                                                         options=options))
+        ids = {entry: col.find_notes(f'"Id:{entry}"') for entry in ANKI_SYNTAX}
+        assert all(ids.values())
+        for entry, note_ids in ids.items():
+            for note_id in note_ids:
+                note = col.get_note(note_id)
+                for card in note.cards():
+                    where = f"{entry} {note.note_type()['name']} card {card.ord}"
+                    for html, tags in ((card.question(), card.question_av_tags()),
+                                       (card.answer(), card.answer_av_tags())):
+                        # Only the template's own {{tts …}} speaks: no sound file, from the text or not …
+                        assert not [t for t in tags if isinstance(t, SoundOrVideoTag)], where
+                        # … and every play reference in the card is one of those (none written in the text).
+                        assert html.count("[anki:play:") == len(tags), where
+                        assert "[sound:" not in html and "{{Gloss}}" not in html, where
+        shown = "\n".join(card.answer() for ids_ in ids.values() for n in ids_ for card in col.get_note(n).cards())
+        assert "[sound:x.mp3] {{Gloss}}" in html_text(shown)  # the text is shown as written
+    finally:
+        col.close()
+
+
+def html_text(html: str) -> str:
+    import html as html_module
+
+    return html_module.unescape(re.sub(r"<[^>]+>", "", html))
