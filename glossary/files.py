@@ -4,6 +4,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import glob
 import os
 import shutil
 import stat
@@ -55,14 +56,16 @@ def _locked(out: Path) -> Iterator[None]:
 def _recover(out: Path) -> None:
     """Finish or undo what a killed build left beside ``out``, and remove its leftovers."""
     parent = out.parent
-    retired = sorted(parent.glob(f".{out.name}.old-*"))
+    # The folder's name is escaped: ``out[1]`` or ``dist*`` must find their own leftovers, not others'.
+    name = glob.escape(out.name)
+    retired = sorted(parent.glob(f".{name}.old-*"))
     if not out.exists():
         # Killed between moving the old folder away and the new one in: the old one comes back.
         for folder in retired:
             if (folder / "old").is_dir():
                 os.rename(folder / "old", out)
                 break
-    for folder in [*retired, *parent.glob(f".{out.name}.new-*")]:
+    for folder in [*retired, *parent.glob(f".{name}.new-*")]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -81,29 +84,34 @@ def publish(out: Path, files: dict[str, bytes], state: dict[Path, bytes] | None 
         _recover(out)
         for path in state or {}:
             # Temporary state files of a build killed before it renamed them.
-            for stale in path.parent.glob(f".{path.name}.*"):
+            for stale in path.parent.glob(f".{glob.escape(path.name)}.*"):
                 stale.unlink(missing_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+        with _reported_as(out):
+            staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
         pending: list[tuple[str, Path]] = []
         try:
-            staging.chmod(0o755)
-            for name, data in files.items():
-                target = staging / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
+            with _reported_as(out):
+                staging.chmod(0o755)
+                for name, data in files.items():
+                    target = staging / name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(data)
             for path, data in (state or {}).items():
-                if path.exists() and path.read_bytes() == data:
-                    continue
-                pending.append((_write_temp(path, data), path))
+                with _reported_as(path):
+                    if path.exists() and path.read_bytes() == data:
+                        continue
+                    pending.append((_write_temp(path, data), path))
             had_old = out.exists()
-            _swap(staging, out, had_old)
+            with _reported_as(out):
+                _swap(staging, out, had_old, out.name)
             try:
                 for tmp, path in pending:
-                    os.replace(tmp, path)
+                    with _reported_as(path):
+                        os.replace(tmp, path)
             except BaseException:
                 # Nothing of this build stays: the old folder back (or, on a first build, none).
                 if had_old:
-                    _swap(out, staging, had_old)
+                    _swap(out, staging, had_old, out.name)
                 else:
                     os.rename(out, staging)
                 raise
@@ -113,12 +121,26 @@ def publish(out: Path, files: dict[str, bytes], state: dict[Path, bytes] | None 
             shutil.rmtree(staging, ignore_errors=True)
 
 
-def _swap(staging: Path, out: Path, had_old: bool) -> None:
-    """Put ``staging`` at ``out``; an old ``out`` (``had_old``) ends up at ``staging``."""
+@contextmanager
+def _reported_as(path: Path) -> Iterator[None]:
+    """An ``OSError`` inside names ``path``: the temporary file or folder it would name is gone by
+    the time the message is read ("dist: … No space left on device", not ".dist.new-x1y2/…")."""
+    try:
+        yield
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
+
+
+def _swap(staging: Path, out: Path, had_old: bool, name: str) -> None:
+    """Put ``staging`` at ``out``; an old ``out`` (``had_old``) ends up at ``staging``.
+
+    Without an exchange, the folder moved away first waits in ``.<name>.old-*`` (``name``: the
+    output folder's, also when a swap is undone), where :func:`_recover` looks for it.
+    """
     if not had_old:
         os.rename(staging, out)
     elif not _exchange(staging, out):
-        retired = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        retired = Path(tempfile.mkdtemp(prefix=f".{name}.old-", dir=out.parent))
         os.rename(out, retired / "old")
         os.rename(staging, out)
         os.rename(retired / "old", staging)

@@ -12,13 +12,17 @@ MAX_MESSAGE = 1000
 #: Characters that would move a terminal's cursor, recolour its text or reorder it (bidi
 #: controls): shown as ``\u202e`` instead, so a value in a message can only ever be read.
 UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+#: In a line of text output a newline is unsafe too: a value (an entry id in a problem's path, say)
+#: must not start a line of its own, such as a fake "0 error(s)" summary. (JSON keeps its own
+#: newlines between values and escapes those inside strings, so dump_json uses UNSAFE.)
+UNSAFE_IN_LINE = re.compile(UNSAFE.pattern[:-1] + r"\n]")
 
 
 def printable(text: str, limit: int = MAX_MESSAGE) -> str:
     """``text`` safe for a terminal: unsafe characters escaped, and cut after ``limit`` characters."""
     if len(text) > limit:
         text = f"{text[:limit]}…({len(text):,} characters)"
-    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return UNSAFE_IN_LINE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 @dataclass(frozen=True, order=True)

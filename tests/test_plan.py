@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import MINI_CORPUS, MINI_PLAN, MINI_TERMS, ROOT
 
 from glossary.check import check_project
@@ -55,3 +56,51 @@ def test_plan_semantic_problems(index, tmp_path: Path) -> None:
     assert "第7字: 北 ≠ 南（原文）" in "\n".join(
         str(p) for p in report.problems if p.path == "bi.citations[0].quote"
     )
+
+
+# -- hostile plans (issue 13): numbers no plan has, invisible characters ---------------------------
+
+def _plan_with(tmp_path: Path, old: str, new: str) -> Path:
+    text = MINI_PLAN.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "plan.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def _line(path: Path, fragment: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if fragment in line)
+
+
+
+@pytest.mark.parametrize("value, says", [
+    (".nan", "nan is not a coordinate: give a number"),
+    (".NaN", "nan is not a coordinate: give a number"),
+    (".inf", "inf is outside the plan (maximum 10000)"),
+    ("-.inf", "-inf is outside the plan (minimum -10000)"),
+    ("1.0e+308", "1e+308 is outside the plan (maximum 10000)"),
+])
+def test_a_coordinate_that_is_not_a_number_is_a_problem(tmp_path: Path, index, value: str, says: str) -> None:
+    path = _plan_with(tmp_path, "    x: 16\n", f"    x: {value}\n")
+    report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=path)
+    problems = [(p.line, p.path, p.message) for p in report.problems if p.file == str(path)]
+    assert (_line(path, f"x: {value}"), "places[0].x", says) in problems
+    assert report.failed() and report.plan is None
+
+
+def test_a_plan_width_of_nan_is_a_problem(tmp_path: Path) -> None:
+    path = _plan_with(tmp_path, "width: 100\n", "width: .nan\n")
+    plan, problems = load_plan(path)
+    assert plan is None
+    assert [(p.line, p.path, p.message) for p in problems] == [(5, "width", "nan is not a coordinate: give a number")]
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\x1b", "\u200b", "\0"], ids=["RLO", "ESC", "ZWSP", "NUL"])
+def test_invisible_characters_in_the_plan_are_refused_at_their_line(tmp_path: Path, index, char: str) -> None:
+    escaped = f"\\u{ord(char):04x}"  # as a YAML escape in a double-quoted scalar
+    path = _plan_with(tmp_path, "        note: the west wall standing on the hall\n",
+                      f'        note: "the west wall{escaped} standing on the hall"\n')
+    report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=path)
+    [problem] = [p for p in report.problems if p.file == str(path)]
+    assert (problem.line, problem.path) == (_line(path, "the west wall"), "places[1].citations[0].note")
+    assert problem.message.startswith(f"holds U+{ord(char):04X} (")

@@ -4,11 +4,12 @@ from pathlib import Path
 import html5lib
 import pytest
 from click.testing import CliRunner
-from conftest import MINI_PLAN, mini_entries
+from conftest import MINI_PLAN, mini_entries, set_field
 
 from glossary.cli import cli
 from glossary.contribute.preview import render_card
 from glossary.plan import load_plan
+from glossary.render.anki.models import SPECS, template_text
 
 
 def test_render_card_templates() -> None:
@@ -65,3 +66,57 @@ def test_preview_unknown_id(mini_project: Path, tmp_path: Path) -> None:
     result = preview(mini_project, "no-such", tmp_path / "p.html")
     assert result.exit_code == 1 and "no valid entry 'no-such'" in result.output
     assert not (tmp_path / "p.html").exists()
+
+
+# -- contributor text is never read as template syntax (issue 13) --------------------------------
+
+#: What a contributor could write in a field if it reached the preview unescaped.
+SYNTAX = "{{Gloss}} {{#Term}} {{/Gloss}} {{{Id}}} {{FrontSide}} {{c1::x}}"
+
+
+def test_a_field_shown_on_the_front_is_not_expanded_on_the_back() -> None:
+    fields = {"Term": "{{Gloss}}", "Gloss": "SECRET", "Pinyin": "bī"}
+    front = render_card("{{Term}}", fields)
+    assert front == "{{Gloss}}"
+    # {{FrontSide}} puts the rendered front into the back: its text must stay text there.
+    assert render_card("{{FrontSide}}<hr>{{Pinyin}}", fields, front=front) == "{{Gloss}}<hr>bī"
+
+
+def test_an_unclosed_section_in_a_field_does_not_break_the_card() -> None:
+    fields = {"Term": "{{#Term}}", "Gloss": "{{/Gloss}}"}
+    front = render_card("{{Term}}", fields)
+    assert front == "{{#Term}}"
+    assert render_card("{{FrontSide}}<hr>{{Gloss}}", fields, front=front) == "{{#Term}}<hr>{{/Gloss}}"
+
+
+def test_a_cloze_passage_is_not_expanded_either() -> None:
+    fields = {"Passage": "乃設{{c1::楅}}于中庭 {{Gloss}}", "Gloss": "SECRET"}
+    assert render_card("{{cloze:Passage}}", fields) == '乃設<span class="cloze">[…]</span>于中庭 {{Gloss}}'
+    back = render_card("{{cloze:Passage}}", fields, front="f")
+    assert back == '乃設<span class="cloze">楅</span>于中庭 {{Gloss}}'
+
+
+@pytest.mark.parametrize("kind", sorted(SPECS))
+def test_every_card_template_keeps_template_syntax_in_fields_as_text(kind: str) -> None:
+    names = [name for name, _ in SPECS[kind][0]]
+    fields = {name: f"{name}: {SYNTAX}" for name in names}
+    if "Passage" in fields:
+        fields["Passage"] = f"乃設{{{{c1::楅}}}}于中庭 {SYNTAX}"
+    for card, _, front_file, back_file in SPECS[kind][1]:
+        front = render_card(template_text(front_file), fields)
+        back = render_card(template_text(back_file), fields, front=front)
+        for side in (front, back):
+            assert "{{Gloss}} {{#Term}} {{/Gloss}} {{{Id}}} {{FrontSide}}" in side, (kind, card)
+
+
+def test_preview_of_an_entry_with_template_syntax_in_its_text(mini_project: Path) -> None:
+    terms = mini_project / "terms.yaml"
+    text = set_field(terms.read_text(encoding="utf-8"), "bi", "gloss", "{{Gloss}} {{#Term}}")
+    terms.write_text(set_field(text, "bi", "definition", "{{FrontSide}} [sound:x.mp3]"), encoding="utf-8")
+    out = mini_project / "preview.html"
+    result = preview(mini_project, "bi", out)
+    assert result.exit_code == 0, result.output
+    page = html5lib.parse(out.read_text(encoding="utf-8"), namespaceHTMLElements=False)
+    shown = "".join(page.itertext())
+    assert shown.count("{{Gloss}} {{#Term}}") >= 3  # the cards' backs and the printed entry
+    assert "{{FrontSide}} [sound:x.mp3]" in shown
