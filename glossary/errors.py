@@ -13,6 +13,12 @@ class GlossaryError(click.ClickException):
 
     exit_code = 1
 
+    def format_message(self) -> str:
+        # Messages quote data (a manifest's values, a path): shown, never obeyed by the terminal.
+        from glossary.problems import printable
+
+        return "\n".join(printable(line) for line in self.message.split("\n"))
+
 
 class CorpusError(GlossaryError):
     """The corpus folder itself is broken (missing manifest or file, changed file)."""

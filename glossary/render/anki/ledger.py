@@ -53,7 +53,7 @@ def parse_ledger(data: bytes | None) -> Ledger:
     try:
         raw = json.loads(data.decode("utf-8"))
         stamps = {str(key): Stamp(str(value["sha256"]), int(value["mod"])) for key, value in raw.items()}
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:  # Overflow: int(1e400)
         raise ValueError(f"{FILENAME}: cannot read the Anki ledger: {exc}") from None
     for key, stamp in stamps.items():
         if not 0 <= stamp.mod <= MAX_MOD:
