@@ -16,10 +16,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-import ahocorasick
-from rapidfuzz import fuzz
-from rapidfuzz.distance import Levenshtein
-
 from glossary.corpus import Corpus, Document, Locus, Stream
 from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
 from glossary.offsets import OffsetMap
@@ -199,7 +195,9 @@ class CorpusIndex:
         """
         exact = sorted({k for k in keys if k and SEPARATOR not in k and PLACEHOLDER not in k} - set(self._found))
         if not exact:
-            return
+            return  # every quote remembered (a check after no edit): no automaton, not even its import
+        import ahocorasick
+
         automaton = ahocorasick.Automaton()
         for key in exact:
             automaton.add_word(key, key)
@@ -227,6 +225,8 @@ class CorpusIndex:
         votes: dict[str, array] = {key: array("q") for key in keys}
         if not chunks:
             return votes
+        import ahocorasick
+
         automaton = ahocorasick.Automaton()
         for chunk, owners in chunks.items():
             automaton.add_word(chunk, (chunk, owners))
@@ -263,6 +263,10 @@ class CorpusIndex:
         """
         if len(key) < 2:
             return []
+        # rapidfuzz is imported by the few runs that miss a quote, not by every check.
+        from rapidfuzz import fuzz
+        from rapidfuzz.distance import Levenshtein
+
         if votes is None:
             counted = self._bigram_votes(key)
             needed = max(1, (len(key) - 1) // 4)
@@ -370,6 +374,8 @@ def describe_differences(
 
     ``第4字: 竿 ≠ 笴（原文）`` — the quote's 4th character is 竿 where the corpus prints 笴.
     """
+    from rapidfuzz.distance import Levenshtein
+
     notes = []
     for op in Levenshtein.opcodes(key, corpus_key):
         if op.tag == "equal":

@@ -3,19 +3,28 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 from typing import Callable
 
 import yaml
 
-from glossary.corpus.mandoku import read_mandoku
 from glossary.corpus.model import LAYERS, CorpusWarning, Document, Locus, Stream, TextInfo
-from glossary.corpus.seed import read_seed
 
-READERS: dict[str, Callable[[TextInfo, str, str], Document]] = {
-    "seed": read_seed,
-    "mandoku": read_mandoku,
+#: Format → module of this package with its reader. Imported when a corpus is read, not when a
+#: cached index is opened: a check with a warm cache needs none of them.
+READER_MODULES: dict[str, str] = {
+    "seed": "glossary.corpus.seed:read_seed",
+    "mandoku": "glossary.corpus.mandoku:read_mandoku",
 }
+
+
+def reader(kind: str) -> Callable[[TextInfo, str, str], Document] | None:
+    """The reader of a corpus format, or None for a format we cannot read."""
+    if kind not in READER_MODULES:
+        return None
+    module, _, name = READER_MODULES[kind].partition(":")
+    return getattr(import_module(module), name)
 
 __all__ = ["Corpus", "CorpusError", "Document", "Locus", "Stream", "TextInfo", "LAYERS", "load_corpus"]
 
@@ -85,8 +94,8 @@ def load_corpus(root: Path | str) -> Corpus:
     sums = _checksums(root)
     documents = []
     for info in texts:
-        reader = READERS.get(info.format)
-        if reader is None:
+        read = reader(info.format)
+        if read is None:
             raise CorpusError(f"{root / 'manifest.yaml'}: {info.id}: unknown format {info.format!r}")
         for name in info.files:
             path = root / name
@@ -97,5 +106,5 @@ def load_corpus(root: Path | str) -> Corpus:
             expected = sums.get(name)
             if expected and hashlib.sha256(data).hexdigest() != expected:
                 raise CorpusError(f"{path}: differs from its checksum in SHA256SUMS (the corpus is kept unchanged)")
-            documents.append(reader(info, name, data.decode("utf-8")))
+            documents.append(read(info, name, data.decode("utf-8")))
     return Corpus(texts=texts, documents=tuple(documents))
