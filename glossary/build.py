@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
+from glossary.cache import IndexCache
 from glossary.check import Report, check_project
 from glossary.enrich.concordance import concordance
 from glossary.enrich.sequence import sequences
@@ -154,10 +155,10 @@ def write_file_atomically(path: Path, data: bytes) -> None:
 
 
 def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
-          options: BuildOptions = BuildOptions()) -> Report:
+          options: BuildOptions = BuildOptions(), *, cache: IndexCache | None = None) -> Report:
     """Check the glossary and, if it passes, write every output to ``out`` and update the ledger."""
     terms = Path(terms)
-    report = check_project(terms, corpus_root)
+    report = check_project(terms, corpus_root, cache=cache)
     if report.failed():
         return report
     glossary = gather(report, terms.parent)

@@ -3,46 +3,83 @@
 Reading the corpus (pages, 卷, sections, commentators) and normalising it costs far more
 than the checks themselves; the corpus rarely changes while terms.yaml changes on every
 edit. So the built :class:`~glossary.index.CorpusIndex` is kept on disk, under a key made
-of the corpus files, the manifest, ``SHA256SUMS`` and the code and tables that read them:
-any change to any of these builds the index anew, so a stale index is never used.
-
-The cache lives in ``$GLOSSARY_CACHE_DIR``, else ``$XDG_CACHE_HOME/yili-glossary``, else
-``~/.cache/yili-glossary``; ``GLOSSARY_CACHE_DIR=""`` (or ``glossary --no-cache``) turns it
-off. It holds pickles, so it must be a folder only its user writes to, like any cache
-folder in the home directory. A cache that cannot be read or written is ignored.
+of the corpus files, the manifest, ``SHA256SUMS``, the code that reads and indexes them
+(found from the source, see :func:`index_code`), the data tables that code loads, and the
+versions of Python and of the libraries whose tables shape the result (OpenCC's
+traditional→simplified table; pyahocorasick, which finds the remembered quotes): any
+change to any of these builds the index anew, so a stale index is never used.
 
 Beside each index, the occurrences of every quote a check has looked for are kept under
-the same key (:func:`remember`): a quote depends only on the index text, so a run after an
-edit searches the corpus only for the quotes that are new.
+the same key (:meth:`IndexCache.save`): a quote depends only on the index text, so a run
+after an edit searches the corpus only for the quotes that are new.
+
+Where: ``$GLOSSARY_CACHE_DIR``, else ``$XDG_CACHE_HOME/yili-glossary``, else
+``~/.cache/yili-glossary``; ``GLOSSARY_CACHE_DIR=""`` (or ``glossary --no-cache``) turns it
+off. A cache that cannot be read or written is ignored.
+
+Why the files cannot run code. An index is thousands of objects (documents, streams,
+offset maps) that pickle restores several times faster than any format we would parse in
+Python, which is the cache's whole point; but unpickling a planted file runs its code, and
+an edited file of remembered quotes would make a misquote verify. So every file is
+authenticated: it starts with an HMAC-SHA256, over the file's name and contents, under a
+random 256-bit key kept in ``hmac-key`` (mode 0600) in the cache folder (created 0700).
+The tag is checked *before* anything is unpickled; a file whose tag does not match
+(planted, edited, truncated, renamed from another key) is a miss, and the index is
+rebuilt and written anew. Whoever cannot read the key cannot make a file we accept. The
+folder and the key are trusted only if they are not symlinks, are owned by the user, and
+are not writable by group or others (the key not readable by them either): otherwise the
+cache is not used at all. As a second wall, the unpickler restores only the few classes an
+index is made of (:data:`ALLOWED`). Costs: about 2 ms to authenticate a 3 MB index.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import pickle
+import re
+import stat
 import sys
-import tempfile
 import weakref
 from array import array
-from importlib import resources
+from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from glossary import nogc
-from glossary.corpus import CorpusError, load_corpus, read_manifest
-from glossary.index import CorpusIndex
 
-#: Bump when the pickled layout changes in a way the code fingerprint would not show.
-FORMAT = 1
+if TYPE_CHECKING:
+    from glossary.index import CorpusIndex
+
+# The corpus readers and the index are imported when an index is opened, not with this module:
+# the CLI makes an IndexCache for every command, and `glossary fmt` reads no corpus.
+
+#: Bump when the file layout or pickled layout changes in a way the code fingerprint would not show.
+FORMAT = 2
 #: Indexes kept (one per corpus version and code version); older ones are removed.
 KEEP = 4
 ENV = "GLOSSARY_CACHE_DIR"
-#: The code and tables that shape the index: a change to any of them is a change of key.
-CODE = ("corpus", "index.py", "normalize.py", "offsets.py", "data", "cache.py")
 #: Quotes whose occurrences are remembered per index; the most recently found are kept.
 KEEP_QUOTES = 50_000
-
-#: Indexes read through the cache: where their quotes are remembered, and how many were.
-_origins: "weakref.WeakKeyDictionary[CorpusIndex, tuple[Path, int]]" = weakref.WeakKeyDictionary()
+#: The code that builds an index: these modules and packages (every module in the folder),
+#: and every glossary module they import, found in their source (see :func:`index_code`).
+INDEX_ROOTS = ("glossary.index", "glossary.corpus", "glossary.cache")
+#: Distributions whose tables shape the index or the quotes remembered beside it.
+LIBRARIES = ("OpenCC", "pyahocorasick")
+#: The only globals an index or a quotes file may name (module, name): data classes, no callables.
+ALLOWED = frozenset({
+    ("array", "array"), ("array", "_array_reconstructor"),
+    ("glossary.index", "CorpusIndex"), ("glossary.corpus", "Corpus"), ("glossary.offsets", "_restore"),
+    ("glossary.corpus.model", "Document"), ("glossary.corpus.model", "Stream"),
+    ("glossary.corpus.model", "TextInfo"), ("glossary.corpus.model", "CorpusWarning"),
+})
+KEY_FILE = "hmac-key"
+KEY_BYTES = 32
+#: Every cache file starts with this, then the HMAC-SHA256 tag, then the pickle.
+MAGIC = b"yili-glossary-cache\0"
+TAG_BYTES = 32
+PACKAGE = Path(__file__).resolve().parent
 
 
 def default_dir() -> Path | None:
@@ -57,21 +94,93 @@ def default_dir() -> Path | None:
         return None  # no home to keep a cache in (a bare container user): check without one
 
 
+# -- the key -------------------------------------------------------------------------------
+#: ``from glossary.x import a, b`` (parenthesised over lines too) and ``import glossary.x``, indented or not.
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(glossary[\w.]*)[ \t]+import[ \t]*(?:\(([^)]*)\)|([^\n]*))"
+                     r"|import[ \t]+(glossary[\w.]*))", re.MULTILINE)
+
+
+def _module_file(name: str) -> Path | None:
+    """The source file of a glossary module or package, or None if it is neither."""
+    parts = name.split(".")[1:]
+    base = PACKAGE.joinpath(*parts)
+    for candidate in (base.with_suffix(".py") if parts else None, base / "__init__.py"):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return None
+
+
+@lru_cache(maxsize=1)
+def index_code() -> tuple[Path, ...]:
+    """The source files and data tables an index is built by, derived from the code.
+
+    From :data:`INDEX_ROOTS` (a package brings every module of its folder, as the corpus
+    readers are chosen by the manifest), follow every ``glossary`` import in the source,
+    lazy ones too; add each table of ``glossary/data`` whose file name the source names.
+    """
+    tables = sorted(p for p in (PACKAGE / "data").iterdir() if p.is_file() and p.suffix != ".py")
+    files: set[Path] = set()
+    pending = [f for f in map(_module_file, INDEX_ROOTS) if f is not None]
+    for root in list(pending):
+        if root.name == "__init__.py":
+            pending.extend(sorted(root.parent.glob("*.py")))
+    while pending:
+        path = pending.pop()
+        if path in files:
+            continue
+        files.add(path)
+        source = path.read_text(encoding="utf-8")
+        for match in _IMPORT.finditer(source):
+            module = match.group(1) or match.group(4)
+            imported = re.findall(r"\b(\w+)\b(?:\s+as\s+\w+)?", re.sub(r"#[^\n]*", "", match.group(2) or match.group(3) or ""))
+            names = [module] + [f"{module}.{name}" for name in imported]
+            pending.extend(f for f in map(_module_file, names) if f is not None and f not in files)
+        files.update(table for table in tables if table.name in source)
+    return tuple(sorted(files))
+
+
+@lru_cache(maxsize=1)
 def _code_fingerprint() -> bytes:
     digest = hashlib.sha256()
-    package = resources.files("glossary")
-    for name in CODE:
-        node = package.joinpath(name)
-        files = sorted(node.iterdir(), key=lambda f: f.name) if node.is_dir() else [node]
-        for file in files:
-            if file.name.endswith((".py", ".tsv")):
-                digest.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")
+    for path in index_code():
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.digest()
+
+
+def installed_version(distribution: str) -> str:
+    """A distribution's installed version, as :func:`importlib.metadata.version` gives it.
+
+    Read from the ``.dist-info`` folder's name on ``sys.path`` (what importlib.metadata
+    reads, first match wins), because importing importlib.metadata alone costs a warm
+    check a fifth of its time; any other layout falls back to importlib.metadata.
+    """
+    wanted = re.sub(r"[-_.]+", "_", distribution).lower()
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".dist-info"):
+                project, _, version = name[: -len(".dist-info")].partition("-")
+                if version and re.sub(r"[-_.]+", "_", project).lower() == wanted:
+                    return version
+    from importlib import metadata
+
+    return metadata.version(distribution)
+
+
+@lru_cache(maxsize=1)
+def _environment() -> bytes:
+    versions = ";".join(f"{name}={installed_version(name)}" for name in LIBRARIES)
+    return f"{FORMAT}:{sys.version_info[:2]}:{pickle.HIGHEST_PROTOCOL}:{versions}".encode()
 
 
 def corpus_key(root: Path) -> str:
     """A digest of everything the index of ``root`` is built from."""
-    digest = hashlib.sha256(f"{FORMAT}:{sys.version_info[:2]}:{pickle.HIGHEST_PROTOCOL}".encode())
+    from glossary.corpus import CorpusError, read_manifest
+
+    digest = hashlib.sha256(_environment())
     digest.update(_code_fingerprint())
     for name in ("manifest.yaml", "SHA256SUMS"):
         path = root / name
@@ -86,79 +195,230 @@ def corpus_key(root: Path) -> str:
     return digest.hexdigest()
 
 
-def open_index(root: Path | str, cache_dir: Path | None = None) -> CorpusIndex:
-    """The corpus at ``root``, read and indexed: from the cache when nothing changed.
+# -- the cache -----------------------------------------------------------------------------
+class IndexCache:
+    """Where indexes and remembered quote occurrences are kept; folder None = no cache."""
 
-    ``cache_dir`` defaults to :func:`default_dir`. Raises :class:`CorpusError` as
-    :func:`~glossary.corpus.load_corpus` does (a missing file, a changed checksum).
+    def __init__(self, folder: Path | str | None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self._secret: bytes | None = None
+        self._trusted: bool | None = None
+        #: Indexes this cache opened: their key, and how many quotes they remembered then.
+        self._opened: weakref.WeakKeyDictionary["CorpusIndex", tuple[str, int]] = weakref.WeakKeyDictionary()
+
+    @classmethod
+    def from_environment(cls) -> IndexCache:
+        """The cache :func:`default_dir` names ($GLOSSARY_CACHE_DIR, XDG, ~/.cache; "" = off)."""
+        return cls(default_dir())
+
+    def __repr__(self) -> str:
+        return f"IndexCache({str(self.folder) if self.folder else None!r})"
+
+    def open(self, root: Path | str) -> CorpusIndex:
+        """The corpus at ``root``, read and indexed: from the cache when nothing changed.
+
+        Raises :class:`CorpusError` as :func:`~glossary.corpus.load_corpus` does (a
+        missing file, a changed checksum), cached or not.
+        """
+        from glossary.corpus import load_corpus
+        from glossary.index import CorpusIndex
+
+        root = Path(root)
+        if self._hmac_key() is None:
+            return CorpusIndex(load_corpus(root))
+        key = corpus_key(root)
+        index = self._read(f"index-{key}.pickle", CorpusIndex)
+        if index is None:
+            index = CorpusIndex(load_corpus(root))
+            self._write(f"index-{key}.pickle", index)
+        found = self._read(f"quotes-{key}.pickle", dict) or {}
+        index.remember({k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, array)})
+        self._opened[index] = (key, len(index.remembered()))
+        return index
+
+    def save(self, index: CorpusIndex) -> None:
+        """Remember the occurrences of the quotes ``index`` looked for, if this cache opened it."""
+        if index not in self._opened:
+            return
+        key, known = self._opened[index]
+        found = index.remembered()
+        if len(found) == known:
+            return  # nothing new: the file stays as it is
+        # Newest last (dicts keep insertion order): the oldest quotes are the ones dropped.
+        self._write(f"quotes-{key}.pickle", dict(list(found.items())[-KEEP_QUOTES:]))
+        self._opened[index] = (key, len(found))
+
+    # -- trust -------------------------------------------------------------------------
+    def trusted(self) -> bool:
+        """Whether the cache is on and its folder and key may be trusted (see the module docstring)."""
+        return self._hmac_key() is not None
+
+    def _hmac_key(self) -> bytes | None:
+        """The HMAC key of this cache, made on first use; None when off or not trusted."""
+        if self._trusted is None:
+            self._secret = self._load_key()
+            self._trusted = self._secret is not None
+        return self._secret
+
+    def _load_key(self) -> bytes | None:
+        if self.folder is None:
+            return None
+        try:
+            # Only the cache folder itself is made private; parents get the usual mode.
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not _safe(self.folder.lstat(), stat.S_ISDIR, 0o022):
+                return None
+            path = self.folder / KEY_FILE
+            if not path.exists() and not path.is_symlink():
+                self._replace_key(path, exclusive=True)
+            secret = _read_private(path)
+            if secret is not None and len(secret) != KEY_BYTES:
+                self._replace_key(path, exclusive=False)  # a truncated key of ours: start afresh
+                secret = _read_private(path)
+        except OSError:
+            return None  # a read-only home, say: the check goes on without a cache
+        return secret if secret is not None and len(secret) == KEY_BYTES else None
+
+    def _replace_key(self, path: Path, exclusive: bool) -> None:
+        assert self.folder is not None
+        temporary = self._temporary(os.urandom(KEY_BYTES))
+        try:
+            if exclusive:
+                # A hard link appears whole or not at all, and never over another run's key.
+                try:
+                    os.link(temporary, path)
+                except FileExistsError:
+                    pass
+            else:
+                os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+
+    # -- files -------------------------------------------------------------------------
+    def _tag(self, name: str, payload: bytes | memoryview) -> bytes:
+        secret = self._hmac_key()
+        assert secret is not None
+        mac = hmac.new(secret, name.encode() + b"\0", hashlib.sha256)
+        mac.update(payload)
+        return mac.digest()
+
+    def _read(self, name: str, kind: type) -> object:
+        assert self.folder is not None
+        path = self.folder / name
+        try:
+            data = _read_file(path)
+        except OSError:
+            return None
+        head = len(MAGIC) + TAG_BYTES
+        if data is None or len(data) < head or not data.startswith(MAGIC):
+            return None
+        payload = memoryview(data)[head:]
+        # Authenticated before a single byte is unpickled: a planted or edited file never runs.
+        if not hmac.compare_digest(data[len(MAGIC) : head], self._tag(name, payload)):
+            return None
+        try:
+            with nogc.paused():
+                value = _Unpickler(data, head).load()
+        except Exception:  # noqa: BLE001 - an authentic file of another layout is only a miss
+            return None
+        if not isinstance(value, kind):
+            return None
+        try:
+            os.utime(path)  # most recently used: kept when older indexes are pruned
+        except OSError:
+            pass
+        return value
+
+    def _write(self, name: str, value: object) -> None:
+        assert self.folder is not None
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            temporary = self._temporary(MAGIC + self._tag(name, payload), payload)
+        except OSError:
+            return  # a full disk, say: the check goes on without writing
+        try:
+            # Written whole and renamed: another run never reads half a file.
+            os.replace(temporary, self.folder / name)
+            self._prune(name)
+        except OSError:
+            temporary.unlink(missing_ok=True)
+
+    def _temporary(self, *chunks: bytes) -> Path:
+        """A new private file in the cache folder holding ``chunks``."""
+        import tempfile  # here: only a run that writes needs it
+
+        assert self.folder is not None
+        handle, name = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")  # mode 0600
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                for chunk in chunks:
+                    stream.write(chunk)
+        except BaseException:
+            os.unlink(name)
+            raise
+        return Path(name)
+
+    def _prune(self, written: str) -> None:
+        assert self.folder is not None
+        # The file just written stays whatever the clock's resolution says of its age.
+        others = [p for p in self.folder.glob("index-*.pickle") if p.name != written]
+        indexes = sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in indexes[KEEP - 1 :]:
+            old.unlink(missing_ok=True)
+            (self.folder / old.name.replace("index-", "quotes-", 1)).unlink(missing_ok=True)
+
+
+def open_index(root: Path | str, cache_dir: Path | str | None = None) -> CorpusIndex:
+    """The corpus at ``root`` through the cache in ``cache_dir`` (default: :func:`default_dir`).
+
+    A convenience that keeps nothing: to remember the quotes a check looks for, open the
+    index through an :class:`IndexCache` and call its :meth:`~IndexCache.save`.
     """
-    root = Path(root)
-    folder = cache_dir if cache_dir is not None else default_dir()
-    if folder is None:
-        return CorpusIndex(load_corpus(root))
-    key = corpus_key(root)
-    path = folder / f"index-{key}.pickle"
-    index = _read(path, CorpusIndex)
-    if index is None:
-        index = CorpusIndex(load_corpus(root))
-        _write(path, index)
-    quotes = folder / f"quotes-{key}.pickle"
-    found = _read(quotes, dict) or {}
-    index.remember({k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, array)})
-    _origins[index] = (quotes, len(index.remembered()))
-    return index
+    cache = IndexCache(cache_dir) if cache_dir is not None else IndexCache.from_environment()
+    return cache.open(root)
 
 
-def remember(index: CorpusIndex) -> None:
-    """Keep the occurrences of the quotes ``index`` has looked for, if it came from the cache."""
-    if index not in _origins:
-        return
-    path, known = _origins[index]
-    found = index.remembered()
-    if len(found) == known:
-        return  # nothing new: the file stays as it is
-    # Newest last (dicts keep insertion order): the oldest quotes are the ones dropped.
-    kept = dict(list(found.items())[-KEEP_QUOTES:])
-    _write(path, kept)
-    _origins[index] = (path, len(found))
+class _Unpickler(pickle.Unpickler):
+    """Restores the classes of :data:`ALLOWED` and nothing else."""
+
+    def __init__(self, data: bytes, start: int) -> None:
+        import io
+
+        stream = io.BytesIO(data)  # shares the bytes, no copy
+        stream.seek(start)
+        super().__init__(stream)
+
+    def find_class(self, module: str, name: str) -> object:
+        if (module, name) not in ALLOWED:
+            raise pickle.UnpicklingError(f"{module}.{name} is not part of a corpus index")
+        return super().find_class(module, name)
 
 
-def _read(path: Path, kind: type) -> object:
-    try:
-        with path.open("rb") as handle, nogc.paused():
-            value = pickle.load(handle)
-    except Exception:  # noqa: BLE001 - a missing, truncated or foreign file is only a cache miss
+def _owned(info: os.stat_result) -> bool:
+    # Without POSIX owners (Windows) the per-user profile folder and the HMAC key are the guard.
+    return not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
+
+
+def _safe(info: os.stat_result, kind: Callable[[int], bool], forbidden: int) -> bool:
+    """Of the expected kind (lstat: a symlink is not), ours, and without the ``forbidden`` mode bits."""
+    return kind(info.st_mode) and _owned(info) and not info.st_mode & forbidden
+
+
+def _read_private(path: Path) -> bytes | None:
+    """The bytes of a regular file of ours that group and others can neither read nor write."""
+    info = path.lstat()
+    if not _safe(info, stat.S_ISREG, 0o077):
         return None
-    if not isinstance(value, kind):
-        return None
+    return _read_file(path)
+
+
+def _read_file(path: Path) -> bytes | None:
+    """A file's bytes, not following a symlink (None for one)."""
     try:
-        os.utime(path)  # most recently used: kept when older indexes are pruned
-    except OSError:
-        pass
-    return value
-
-
-def _write(path: Path, value: object) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tmp-", delete=False)
-    except OSError:
-        return  # a read-only home, say: the check goes on without a cache
-    try:
-        # Written to a temporary file and renamed: another run never reads half a file.
-        with handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(handle.name, path)
-        _prune(path)
-    except OSError:
-        Path(handle.name).unlink(missing_ok=True)
-
-
-def _prune(written: Path) -> None:
-    folder = written.parent
-    # The file just written stays whatever the clock's resolution says of its age.
-    others = [p for p in folder.glob("index-*.pickle") if p.name != written.name]
-    indexes = sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in indexes[KEEP - 1 :]:
-        old.unlink(missing_ok=True)
-        (folder / old.name.replace("index-", "quotes-", 1)).unlink(missing_ok=True)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        if path.is_symlink():
+            return None
+        raise exc
+    with os.fdopen(handle, "rb") as stream:
+        return stream.read()

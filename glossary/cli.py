@@ -4,7 +4,6 @@ Commands import what they need when they run, so ``glossary --help`` starts fast
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +14,7 @@ from glossary import __version__
 from glossary.problems import dump_json
 
 if TYPE_CHECKING:
+    from glossary.cache import IndexCache
     from glossary.corpus import Corpus
     from glossary.index import CorpusIndex
 
@@ -29,11 +29,13 @@ CORPUS = click.option("--corpus", default="corpus", show_default=True, type=clic
 @click.option("--no-cache", is_flag=True,
               help="Read the corpus afresh instead of taking its index from the cache "
                    "(kept in $GLOSSARY_CACHE_DIR, else ~/.cache/yili-glossary).")
-def cli(no_cache: bool) -> None:
+@click.pass_context
+def cli(ctx: click.Context, no_cache: bool) -> None:
     """Check, locate and build the Yili glossary."""
-    if no_cache:
-        # The one switch every command's corpus reading obeys (see glossary.cache).
-        os.environ["GLOSSARY_CACHE_DIR"] = ""
+    from glossary.cache import IndexCache
+
+    # The one cache every command's corpus reading goes through (see glossary.cache).
+    ctx.obj = IndexCache(None) if no_cache else IndexCache.from_environment()
 
 
 def _summary(report) -> str:
@@ -57,11 +59,12 @@ def _print_problems(report, fmt: str) -> None:
 @CORPUS
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Warnings fail the check too.")
-def check(terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
+@click.pass_obj
+def check(cache: "IndexCache", terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
     """Verify every entry and every quoted passage against the corpus."""
     from glossary.check import check_project
 
-    report = check_project(terms, corpus)
+    report = check_project(terms, corpus, cache=cache)
     _print_problems(report, fmt)
     sys.exit(1 if report.failed(strict) else 0)
 
@@ -108,13 +111,15 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
               help="Also write a study sheet for RITE (乡射礼, 士虞礼, 特牲馈食礼; repeatable).")
 @click.option("--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-def build(terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bool, paper: str) -> None:
+@click.pass_obj
+def build(cache: "IndexCache", terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bool,
+          paper: str) -> None:
     """Check, then write every output (decks, glossary.html, terms.json) to OUT; nothing is written on failure."""
     from glossary.build import BuildError, BuildOptions
     from glossary.build import build as run_build
 
     try:
-        report = run_build(terms, corpus, out, BuildOptions(paper=paper, sheets=sheets, pdf=pdf))
+        report = run_build(terms, corpus, out, BuildOptions(paper=paper, sheets=sheets, pdf=pdf), cache=cache)
     except BuildError as exc:
         raise click.ClickException(str(exc)) from None
     for problem in report.problems:
@@ -250,14 +255,15 @@ def changelog(old: str, new: str) -> None:
 @CORPUS
 @click.option("--out", type=click.Path(path_type=Path), help="HTML file to write (default preview-ID.html).")
 @click.option("--png", is_flag=True, help="Also write a PNG of the page through headless Chromium.")
-def preview(entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool) -> None:
+@click.pass_obj
+def preview(cache: "IndexCache", entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool) -> None:
     """Render ENTRY_ID's cards (front and back of every card type) and its printed entry on one page."""
     from glossary.build import gather, write_file_atomically
     from glossary.check import check_project
     from glossary.contribute.preview import preview as render_preview
     from glossary.render.pdf import PdfError, screenshot
 
-    report = check_project(terms, corpus)
+    report = check_project(terms, corpus, cache=cache)
     if not any(e.id == entry_id for e in report.entries):
         for problem in report.problems:
             click.echo(str(problem), err=True)
@@ -313,11 +319,10 @@ def _load(corpus: Path) -> "Corpus":
 
 
 def _index(corpus: Path) -> "CorpusIndex":
-    from glossary.cache import open_index
     from glossary.corpus import CorpusError
 
     try:
-        return open_index(corpus)
+        return click.get_current_context().obj.open(corpus)
     except CorpusError as exc:
         raise click.ClickException(str(exc)) from None
 
