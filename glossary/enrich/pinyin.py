@@ -24,22 +24,26 @@ READINGS_TABLE = "pypinyin_readings.tsv"
 
 
 @lru_cache(maxsize=1)
-def _table() -> tuple[str, int]:
-    """The table's text, and where its first line of readings starts (after the header)."""
+def _table() -> tuple[str, str]:
+    """The table's line of syllables, and its text from the first line of readings on."""
     text = resources.files("glossary.data").joinpath(READINGS_TABLE).read_text(encoding="utf-8")
     body = 0
     while text.startswith("#", body):
         body = text.index("\n", body) + 1
-    return text, body
+    end = text.index("\n", body)
+    # The first line lists every syllable (``*``, tab, syllables): no pass over the characters.
+    if not text.startswith("*\t", body):
+        raise ValueError(f"glossary/data/{READINGS_TABLE}: no line of syllables; run scripts/gen_readings.py")
+    return text[body + 2 : end], text[end:]
 
 
 @lru_cache(maxsize=None)
 def pypinyin_readings(ch: str) -> tuple[str, ...]:
     """pypinyin's readings of one character, in its order (``()`` when it has none)."""
-    text, body = _table()
+    text = _table()[1]
     # Each character stands once, in the second column of the line of its readings: one
     # C-level scan finds it, where parsing 42,000 characters into a dict would take longer.
-    at = text.find(ch, body) if len(ch) == 1 and ch not in "\t\n" else -1
+    at = text.find(ch) if len(ch) == 1 and ch not in "\t\n" else -1
     if at == -1:
         return ()
     start = text.rfind("\n", 0, at) + 1
@@ -51,9 +55,7 @@ def pypinyin_readings(ch: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def valid_syllables() -> frozenset[str]:
     """Every tone-marked syllable pypinyin knows (from its character table)."""
-    text, body = _table()
-    readings = re.findall(r"^([^\t\n]*)\t", text[body:], re.MULTILINE)
-    return frozenset(",".join(readings).split(","))
+    return frozenset(_table()[0].split(","))
 
 
 def split_reading(reading: str) -> list[str]:
