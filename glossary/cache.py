@@ -100,14 +100,20 @@ _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(glossary[\w.]*)[ \t]+import[ \t]*(?:
                      r"|import[ \t]+(glossary[\w.]*))", re.MULTILINE)
 
 
-def _module_file(name: str) -> Path | None:
-    """The source file of a glossary module or package, or None if it is neither."""
-    parts = name.split(".")[1:]
-    base = PACKAGE.joinpath(*parts)
-    for candidate in (base.with_suffix(".py") if parts else None, base / "__init__.py"):
-        if candidate is not None and candidate.is_file():
-            return candidate
-    return None
+def _modules() -> dict[str, str]:
+    """Every module and package of the glossary package by dotted name, with its source file."""
+    # Plain strings, not Paths: this runs on every check, and pathlib would be most of its cost.
+    found: dict[str, str] = {}
+    top = str(PACKAGE)
+    for folder, dirs, names in os.walk(top):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
+        relative = os.path.relpath(folder, top)
+        prefix = "glossary" if relative == "." else "glossary." + relative.replace(os.sep, ".")
+        for name in names:
+            if name.endswith(".py"):
+                module = prefix if name == "__init__.py" else f"{prefix}.{name[:-3]}"
+                found[module] = os.path.join(folder, name)
+    return found
 
 
 @lru_cache(maxsize=1)
@@ -118,32 +124,36 @@ def index_code() -> tuple[Path, ...]:
     readers are chosen by the manifest), follow every ``glossary`` import in the source,
     lazy ones too; add each table of ``glossary/data`` whose file name the source names.
     """
-    tables = sorted(p for p in (PACKAGE / "data").iterdir() if p.is_file() and p.suffix != ".py")
-    files: set[Path] = set()
-    pending = [f for f in map(_module_file, INDEX_ROOTS) if f is not None]
+    modules = _modules()
+    data = os.path.join(str(PACKAGE), "data")
+    tables = [os.path.join(data, n) for n in sorted(os.listdir(data)) if not n.endswith((".py", ".pyc"))]
+    pending = [modules[name] for name in INDEX_ROOTS]
     for root in list(pending):
-        if root.name == "__init__.py":
-            pending.extend(sorted(root.parent.glob("*.py")))
+        if os.path.basename(root) == "__init__.py":
+            pending.extend(sorted(p for p in modules.values() if os.path.dirname(p) == os.path.dirname(root)))
+    files: set[str] = set()
     while pending:
         path = pending.pop()
         if path in files:
             continue
         files.add(path)
-        source = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:
+            source = handle.read()
         for match in _IMPORT.finditer(source):
             module = match.group(1) or match.group(4)
-            imported = re.findall(r"\b(\w+)\b(?:\s+as\s+\w+)?", re.sub(r"#[^\n]*", "", match.group(2) or match.group(3) or ""))
-            names = [module] + [f"{module}.{name}" for name in imported]
-            pending.extend(f for f in map(_module_file, names) if f is not None and f not in files)
-        files.update(table for table in tables if table.name in source)
-    return tuple(sorted(files))
+            names = re.sub(r"#[^\n]*|\bas\s+\w+", "", match.group(2) or match.group(3) or "").replace(",", " ").split()
+            pending.extend(modules[m] for m in [module, *(f"{module}.{n}" for n in names)] if m in modules)
+        files.update(table for table in tables if os.path.basename(table) in source and os.path.isfile(table))
+    return tuple(Path(p) for p in sorted(files))
 
 
 @lru_cache(maxsize=1)
 def _code_fingerprint() -> bytes:
     digest = hashlib.sha256()
-    for path in index_code():
-        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    top = len(str(PACKAGE)) + 1
+    for path in map(str, index_code()):
+        with open(path, "rb") as handle:
+            digest.update(path[top:].replace(os.sep, "/").encode() + b"\0" + handle.read() + b"\0")
     return digest.digest()
 
 
