@@ -18,18 +18,20 @@ Where: ``$GLOSSARY_CACHE_DIR``, else ``$XDG_CACHE_HOME/yili-glossary``, else
 off. A cache that cannot be read or written is ignored.
 
 Why the files cannot run code. An index is thousands of objects (documents, streams,
-offset maps) that pickle restores several times faster than any format we would parse in
-Python, which is the cache's whole point; but unpickling a planted file runs its code, and
-an edited file of remembered quotes would make a misquote verify. So every file is
+offset maps) that pickle restores in C; JSON or plain arrays would mean rebuilding them in
+Python code of our own, on the path every warm check takes. But unpickling a planted file
+runs its code, and an edited file of remembered quotes would make a misquote verify. So every file is
 authenticated: it starts with an HMAC-SHA256, over the file's name and contents, under a
 random 256-bit key kept in ``hmac-key`` (mode 0600) in the cache folder (created 0700).
-The tag is checked *before* anything is unpickled; a file whose tag does not match
-(planted, edited, truncated, renamed from another key) is a miss, and the index is
-rebuilt and written anew. Whoever cannot read the key cannot make a file we accept. The
-folder and the key are trusted only if they are not symlinks, are owned by the user, and
-are not writable by group or others (the key not readable by them either): otherwise the
-cache is not used at all. As a second wall, the unpickler restores only the few classes an
-index is made of (:data:`ALLOWED`). Costs: about 2 ms to authenticate a 3 MB index.
+The tag is checked *before* anything is unpickled (the file is read through the HMAC in
+chunks, then unpickled from the same open file: files are replaced by rename, never
+rewritten in place); a file whose tag does not match (planted, edited, truncated,
+renamed from another key) is a miss, and the index is rebuilt and written anew. Whoever
+cannot read the key cannot make a file we accept. The folder and the key are trusted
+only if they are not symlinks, are owned by the user, and are not writable by group or
+others (the key not readable by them either): otherwise the cache is not used at all, and
+the corpus is read afresh. As a second wall, the unpickler restores only the few classes
+an index is made of (:data:`ALLOWED`). Cost: about 2 ms to authenticate a 3 MB index.
 """
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ from array import array
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from glossary import nogc
 
@@ -161,8 +163,9 @@ def installed_version(distribution: str) -> str:
     """A distribution's installed version, as :func:`importlib.metadata.version` gives it.
 
     Read from the ``.dist-info`` folder's name on ``sys.path`` (what importlib.metadata
-    reads, first match wins), because importing importlib.metadata alone costs a warm
-    check a fifth of its time; any other layout falls back to importlib.metadata.
+    reads, first match wins), because importing importlib.metadata (email, zipfile, csv …)
+    costs a warm check about 20 ms, more than the rest of the key; any other layout falls
+    back to importlib.metadata.
     """
     wanted = re.sub(r"[-_.]+", "_", distribution).lower()
     for entry in sys.path:
@@ -291,7 +294,7 @@ class IndexCache:
 
     def _replace_key(self, path: Path, exclusive: bool) -> None:
         assert self.folder is not None
-        temporary = self._temporary(os.urandom(KEY_BYTES))
+        temporary = self._private_file(lambda stream: stream.write(os.urandom(KEY_BYTES)))
         try:
             if exclusive:
                 # A hard link appears whole or not at all, and never over another run's key.
@@ -305,31 +308,40 @@ class IndexCache:
             temporary.unlink(missing_ok=True)
 
     # -- files -------------------------------------------------------------------------
-    def _tag(self, name: str, payload: bytes | memoryview) -> bytes:
+    def _mac(self, name: str) -> "hmac.HMAC":
+        """The HMAC of a file, begun with its name (a file is valid under its own name only)."""
         secret = self._hmac_key()
         assert secret is not None
-        mac = hmac.new(secret, name.encode() + b"\0", hashlib.sha256)
-        mac.update(payload)
-        return mac.digest()
+        return hmac.new(secret, name.encode() + b"\0", hashlib.sha256)
 
     def _read(self, name: str, kind: type) -> object:
         assert self.folder is not None
         path = self.folder / name
-        try:
-            data = _read_file(path)
-        except OSError:
-            return None
         head = len(MAGIC) + TAG_BYTES
-        if data is None or len(data) < head or not data.startswith(MAGIC):
-            return None
-        payload = memoryview(data)[head:]
-        # Authenticated before a single byte is unpickled: a planted or edited file never runs.
-        if not hmac.compare_digest(data[len(MAGIC) : head], self._tag(name, payload)):
-            return None
         try:
-            with nogc.paused():
-                value = _Unpickler(data, head).load()
-        except Exception:  # noqa: BLE001 - an authentic file of another layout is only a miss
+            stream = _open_file(path)
+            if stream is None:
+                return None
+            with stream:
+                start = stream.read(head)
+                if len(start) < head or not start.startswith(MAGIC):
+                    return None
+                # Authenticated before a single byte is unpickled: a planted or edited file never
+                # runs. Read in chunks, then unpickled from the same open file (our files are
+                # replaced by rename, never rewritten in place): an index of tens of MB is not
+                # held twice in memory.
+                mac = self._mac(name)
+                while chunk := stream.read(1 << 20):
+                    mac.update(chunk)
+                if not hmac.compare_digest(start[len(MAGIC) :], mac.digest()):
+                    return None
+                stream.seek(head)
+                try:
+                    with nogc.paused():
+                        value = _Unpickler(stream).load()
+                except Exception:  # noqa: BLE001 - an authentic file of another layout is only a miss
+                    return None
+        except OSError:
             return None
         if not isinstance(value, kind):
             return None
@@ -341,9 +353,8 @@ class IndexCache:
 
     def _write(self, name: str, value: object) -> None:
         assert self.folder is not None
-        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            temporary = self._temporary(MAGIC + self._tag(name, payload), payload)
+            temporary = self._signed_file(name, value)
         except OSError:
             return  # a full disk, say: the check goes on without writing
         try:
@@ -353,16 +364,27 @@ class IndexCache:
         except OSError:
             temporary.unlink(missing_ok=True)
 
-    def _temporary(self, *chunks: bytes) -> Path:
-        """A new private file in the cache folder holding ``chunks``."""
+    def _signed_file(self, name: str, value: object) -> Path:
+        """A new private file holding ``value`` pickled, authenticated for the file ``name``."""
+        mac = self._mac(name)
+
+        def fill(stream: BinaryIO) -> None:
+            stream.write(MAGIC + bytes(TAG_BYTES))  # the tag, once the pickle has gone through the HMAC
+            pickle.dump(value, _Tee(stream, mac), protocol=pickle.HIGHEST_PROTOCOL)
+            stream.seek(len(MAGIC))
+            stream.write(mac.digest())
+
+        return self._private_file(fill)
+
+    def _private_file(self, fill: Callable[[BinaryIO], object]) -> Path:
+        """A new file in the cache folder, mode 0600, written by ``fill``."""
         import tempfile  # here: only a run that writes needs it
 
         assert self.folder is not None
-        handle, name = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")  # mode 0600
+        handle, name = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
         try:
             with os.fdopen(handle, "wb") as stream:
-                for chunk in chunks:
-                    stream.write(chunk)
+                fill(stream)
         except BaseException:
             os.unlink(name)
             raise
@@ -388,15 +410,20 @@ def open_index(root: Path | str, cache_dir: Path | str | None = None) -> CorpusI
     return cache.open(root)
 
 
+class _Tee:
+    """A writable file that passes what is written through an HMAC too (pickle streams to it)."""
+
+    def __init__(self, stream: BinaryIO, mac: "hmac.HMAC") -> None:
+        self.stream = stream
+        self.mac = mac
+
+    def write(self, data: bytes) -> int:
+        self.mac.update(data)
+        return self.stream.write(data)
+
+
 class _Unpickler(pickle.Unpickler):
     """Restores the classes of :data:`ALLOWED` and nothing else."""
-
-    def __init__(self, data: bytes, start: int) -> None:
-        import io
-
-        stream = io.BytesIO(data)  # shares the bytes, no copy
-        stream.seek(start)
-        super().__init__(stream)
 
     def find_class(self, module: str, name: str) -> object:
         if (module, name) not in ALLOWED:
@@ -422,13 +449,21 @@ def _read_private(path: Path) -> bytes | None:
     return _read_file(path)
 
 
-def _read_file(path: Path) -> bytes | None:
-    """A file's bytes, not following a symlink (None for one)."""
+def _open_file(path: Path) -> BinaryIO | None:
+    """A file opened for reading, not through a symlink (None for one)."""
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError as exc:
+    except OSError:
         if path.is_symlink():
             return None
-        raise exc
-    with os.fdopen(handle, "rb") as stream:
+        raise
+    return os.fdopen(handle, "rb")
+
+
+def _read_file(path: Path) -> bytes | None:
+    """A file's bytes, not following a symlink (None for one)."""
+    stream = _open_file(path)
+    if stream is None:
+        return None
+    with stream:
         return stream.read()

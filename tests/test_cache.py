@@ -190,6 +190,23 @@ def test_a_planted_pickle_is_never_run_and_the_index_is_rebuilt(tmp_path: Path, 
     assert isinstance(_payload(path), CorpusIndex)
 
 
+def test_even_a_pickle_signed_with_the_key_restores_only_an_index(tmp_path: Path, monkeypatch) -> None:
+    # Were the key ever read by someone else, the unpickler still refuses anything but an index's classes.
+    import hmac
+
+    folder = tmp_path / "cache"
+    cache.open_index(CORPUS, folder)
+    [path] = folder.glob("index-*.pickle")
+    marker = tmp_path / "marker"
+    planted = pickle.dumps(Planted(marker))
+    secret = (folder / cache.KEY_FILE).read_bytes()
+    tag = hmac.new(secret, path.name.encode() + b"\0" + planted, "sha256").digest()
+    path.write_bytes(cache.MAGIC + tag + planted)
+    reads = _count_reads(monkeypatch)
+    assert cache.open_index(CORPUS, folder).find(normalize(QUOTE))
+    assert not marker.exists() and reads == [CORPUS]
+
+
 def test_an_edited_quotes_file_neither_verifies_a_misquote_nor_fails_a_real_quote(tmp_path: Path) -> None:
     folder = tmp_path / "cache"
     terms = tmp_path / "terms.yaml"
