@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from glossary.corpus import Corpus, Document, Locus, Stream
 from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
@@ -33,6 +34,17 @@ class Hit:
     start: int
     end: int
     placeholders: tuple[int, ...] = ()  # 1-based positions in the normalised quote
+
+
+class Place(NamedTuple):
+    """What a citation may name about where a passage stands: a :class:`Locus` without its text."""
+
+    work: str
+    juan: int | None
+    page: str | None
+    page_id: str | None
+    section: str | None
+    layer: str
 
 
 @dataclass(frozen=True)
@@ -160,6 +172,13 @@ class CorpusIndex:
             if rite and normalize(rite) in rites:
                 texts.append(self.text[start : start + len(index)])
         return texts
+
+    def place_of(self, pos: int) -> Place:
+        """The work, 卷, page, section and layer at an index position (cheaper than :meth:`locus`)."""
+        base, doc, stream, index = self._stream_at(pos)
+        start = stream.offsets[index[pos - base]]
+        page, page_id = doc.page_at(start)
+        return Place(doc.text_info.id, doc.juan_at(start), page, page_id, doc.section_at(start), stream.layer)
 
     def locus(self, hit: Hit) -> Locus:
         """The place of a hit, quoting the corpus as printed."""
