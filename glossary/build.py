@@ -11,6 +11,7 @@ import os
 import subprocess
 from pathlib import Path, PurePosixPath
 
+from glossary.cache import IndexCache
 from glossary.check import Report, check_project
 from glossary.enrich.concordance import concordance
 from glossary.enrich.sequence import sequences
@@ -101,10 +102,10 @@ def write_outputs(out: Path, files: dict[str, bytes], state: dict[Path, bytes]) 
 
 
 def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
-          options: RenderOptions = RenderOptions()) -> Report:
+          options: RenderOptions = RenderOptions(), *, cache: IndexCache | None = None) -> Report:
     """Check the glossary and, if it passes, write every output to ``out`` and update the state files."""
     terms = Path(terms)
-    report = check_project(terms, corpus_root)
+    report = check_project(terms, corpus_root, cache=cache)
     if report.failed():
         return report
     glossary = gather(report, terms.parent)

@@ -3,46 +3,85 @@
 Reading the corpus (pages, 卷, sections, commentators) and normalising it costs far more
 than the checks themselves; the corpus rarely changes while terms.yaml changes on every
 edit. So the built :class:`~glossary.index.CorpusIndex` is kept on disk, under a key made
-of the corpus files, the manifest, ``SHA256SUMS`` and the code and tables that read them:
-any change to any of these builds the index anew, so a stale index is never used.
-
-The cache lives in ``$GLOSSARY_CACHE_DIR``, else ``$XDG_CACHE_HOME/yili-glossary``, else
-``~/.cache/yili-glossary``; ``GLOSSARY_CACHE_DIR=""`` (or ``glossary --no-cache``) turns it
-off. It holds pickles, so it must be a folder only its user writes to, like any cache
-folder in the home directory. A cache that cannot be read or written is ignored.
+of the corpus files, the manifest, ``SHA256SUMS``, the code that reads and indexes them
+(found from the source, see :func:`index_code`), the data tables that code loads, and the
+versions of Python and of the libraries whose tables shape the result (OpenCC's
+traditional→simplified table; pyahocorasick, which finds the remembered quotes): any
+change to any of these builds the index anew, so a stale index is never used.
 
 Beside each index, the occurrences of every quote a check has looked for are kept under
-the same key (:func:`remember`): a quote depends only on the index text, so a run after an
-edit searches the corpus only for the quotes that are new.
+the same key (:meth:`IndexCache.save`): a quote depends only on the index text, so a run
+after an edit searches the corpus only for the quotes that are new.
+
+Where: ``$GLOSSARY_CACHE_DIR``, else ``$XDG_CACHE_HOME/yili-glossary``, else
+``~/.cache/yili-glossary``; ``GLOSSARY_CACHE_DIR=""`` (or ``glossary --no-cache``) turns it
+off. A cache that cannot be read or written is ignored.
+
+Why the files cannot run code. An index is thousands of objects (documents, streams,
+offset maps) that pickle restores in C; JSON or plain arrays would mean rebuilding them in
+Python code of our own, on the path every warm check takes. But unpickling a planted file
+runs its code, and an edited file of remembered quotes would make a misquote verify. So every file is
+authenticated: it starts with an HMAC-SHA256, over the file's name and contents, under a
+random 256-bit key kept in ``hmac-key`` (mode 0600) in the cache folder (created 0700).
+The tag is checked *before* anything is unpickled (the file is read through the HMAC in
+chunks, then unpickled from the same open file: files are replaced by rename, never
+rewritten in place); a file whose tag does not match (planted, edited, truncated,
+renamed from another key) is a miss, and the index is rebuilt and written anew. Whoever
+cannot read the key cannot make a file we accept. The folder and the key are trusted
+only if they are not symlinks, are owned by the user, and are not writable by group or
+others (the key not readable by them either): otherwise the cache is not used at all, and
+the corpus is read afresh. As a second wall, the unpickler restores only the few classes
+an index is made of (:data:`ALLOWED`). Cost: about 2 ms to authenticate a 3 MB index.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import pickle
+import re
+import stat
 import sys
-import tempfile
 import weakref
 from array import array
-from importlib import resources
+from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
 
 from glossary import nogc
-from glossary.corpus import CorpusError, load_corpus, read_manifest
-from glossary.index import CorpusIndex
 
-#: Bump when the pickled layout changes in a way the code fingerprint would not show.
-FORMAT = 1
+if TYPE_CHECKING:
+    from glossary.index import CorpusIndex
+
+# The corpus readers and the index are imported when an index is opened, not with this module:
+# the CLI makes an IndexCache for every command, and `glossary fmt` reads no corpus.
+
+#: Bump when the file layout or pickled layout changes in a way the code fingerprint would not show.
+FORMAT = 2
 #: Indexes kept (one per corpus version and code version); older ones are removed.
 KEEP = 4
 ENV = "GLOSSARY_CACHE_DIR"
-#: The code and tables that shape the index: a change to any of them is a change of key.
-CODE = ("corpus", "index.py", "normalize.py", "offsets.py", "data", "cache.py")
 #: Quotes whose occurrences are remembered per index; the most recently found are kept.
 KEEP_QUOTES = 50_000
-
-#: Indexes read through the cache: where their quotes are remembered, and how many were.
-_origins: "weakref.WeakKeyDictionary[CorpusIndex, tuple[Path, int]]" = weakref.WeakKeyDictionary()
+#: The code that builds an index: these modules and packages (every module in the folder),
+#: and every glossary module they import, found in their source (see :func:`index_code`).
+INDEX_ROOTS = ("glossary.index", "glossary.corpus", "glossary.cache")
+#: Distributions whose tables shape the index or the quotes remembered beside it.
+LIBRARIES = ("OpenCC", "pyahocorasick")
+#: The only globals an index or a quotes file may name (module, name): data classes, no callables.
+ALLOWED = frozenset({
+    ("array", "array"), ("array", "_array_reconstructor"),
+    ("glossary.index", "CorpusIndex"), ("glossary.corpus", "Corpus"), ("glossary.offsets", "_restore"),
+    ("glossary.corpus.model", "Document"), ("glossary.corpus.model", "Stream"),
+    ("glossary.corpus.model", "TextInfo"), ("glossary.corpus.model", "CorpusWarning"),
+})
+KEY_FILE = "hmac-key"
+KEY_BYTES = 32
+#: Every cache file starts with this, then the HMAC-SHA256 tag, then the pickle.
+MAGIC = b"yili-glossary-cache\0"
+TAG_BYTES = 32
+PACKAGE = Path(__file__).resolve().parent
 
 
 def default_dir() -> Path | None:
@@ -57,108 +96,382 @@ def default_dir() -> Path | None:
         return None  # no home to keep a cache in (a bare container user): check without one
 
 
+# -- the key -------------------------------------------------------------------------------
+#: ``from glossary.x import a, b`` (parenthesised over lines too) and ``import glossary.x``, indented or not.
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(glossary[\w.]*)[ \t]+import[ \t]*(?:\(([^)]*)\)|([^\n]*))"
+                     r"|import[ \t]+(glossary[\w.]*))", re.MULTILINE)
+
+
+def _modules() -> dict[str, str]:
+    """Every module and package of the glossary package by dotted name, with its source file."""
+    # Plain strings, not Paths: this runs on every check, and pathlib would be most of its cost.
+    found: dict[str, str] = {}
+    top = str(PACKAGE)
+    for folder, dirs, names in os.walk(top):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
+        relative = os.path.relpath(folder, top)
+        prefix = "glossary" if relative == "." else "glossary." + relative.replace(os.sep, ".")
+        for name in names:
+            if name.endswith(".py"):
+                module = prefix if name == "__init__.py" else f"{prefix}.{name[:-3]}"
+                found[module] = os.path.join(folder, name)
+    return found
+
+
+@lru_cache(maxsize=1)
+def index_code() -> tuple[Path, ...]:
+    """The source files and data tables an index is built by, derived from the code.
+
+    From :data:`INDEX_ROOTS` (a package brings every module of its folder, as the corpus
+    readers are chosen by the manifest), follow every ``glossary`` import in the source,
+    lazy ones too; add each table of ``glossary/data`` whose file name the source names.
+    """
+    modules = _modules()
+    data = os.path.join(str(PACKAGE), "data")
+    tables = [os.path.join(data, n) for n in sorted(os.listdir(data)) if not n.endswith((".py", ".pyc"))]
+    pending = [modules[name] for name in INDEX_ROOTS]
+    for root in list(pending):
+        if os.path.basename(root) == "__init__.py":
+            pending.extend(sorted(p for p in modules.values() if os.path.dirname(p) == os.path.dirname(root)))
+    files: set[str] = set()
+    while pending:
+        path = pending.pop()
+        if path in files:
+            continue
+        files.add(path)
+        with open(path, encoding="utf-8") as handle:
+            source = handle.read()
+        for match in _IMPORT.finditer(source):
+            module = match.group(1) or match.group(4)
+            names = re.sub(r"#[^\n]*|\bas\s+\w+", "", match.group(2) or match.group(3) or "").replace(",", " ").split()
+            pending.extend(modules[m] for m in [module, *(f"{module}.{n}" for n in names)] if m in modules)
+        files.update(table for table in tables if os.path.basename(table) in source and os.path.isfile(table))
+    return tuple(Path(p) for p in sorted(files))
+
+
+@lru_cache(maxsize=1)
 def _code_fingerprint() -> bytes:
     digest = hashlib.sha256()
-    package = resources.files("glossary")
-    for name in CODE:
-        node = package.joinpath(name)
-        files = sorted(node.iterdir(), key=lambda f: f.name) if node.is_dir() else [node]
-        for file in files:
-            if file.name.endswith((".py", ".tsv")):
-                digest.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")
+    top = len(str(PACKAGE)) + 1
+    for path in map(str, index_code()):
+        with open(path, "rb") as handle:
+            digest.update(path[top:].replace(os.sep, "/").encode() + b"\0" + handle.read() + b"\0")
     return digest.digest()
 
 
+def installed_version(distribution: str) -> str:
+    """A distribution's installed version, as :func:`importlib.metadata.version` gives it.
+
+    Read from the ``.dist-info`` folder's name on ``sys.path`` (what importlib.metadata
+    reads, first match wins), because importing importlib.metadata (email, zipfile, csv …)
+    costs a warm check about 20 ms, more than the rest of the key; any other layout falls
+    back to importlib.metadata.
+    """
+    wanted = re.sub(r"[-_.]+", "_", distribution).lower()
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".dist-info"):
+                project, _, version = name[: -len(".dist-info")].partition("-")
+                if version and re.sub(r"[-_.]+", "_", project).lower() == wanted:
+                    return version
+    from importlib import metadata
+
+    return metadata.version(distribution)
+
+
+@lru_cache(maxsize=1)
+def _environment() -> bytes:
+    versions = ";".join(f"{name}={installed_version(name)}" for name in LIBRARIES)
+    return f"{FORMAT}:{sys.version_info[:2]}:{pickle.HIGHEST_PROTOCOL}:{versions}".encode()
+
+
 def corpus_key(root: Path) -> str:
-    """A digest of everything the index of ``root`` is built from."""
-    digest = hashlib.sha256(f"{FORMAT}:{sys.version_info[:2]}:{pickle.HIGHEST_PROTOCOL}".encode())
+    """A digest of everything the index of ``root`` is built from.
+
+    The files are read as the corpus reader reads them (inside the corpus folder, no links,
+    each checked against its SHA256SUMS line), so the key is never computed from a file the
+    corpus may not use; a file that matches its line is then named by that line's digest.
+    """
+    from glossary.corpus import MAX_FILE_BYTES, CorpusError, read_checksums, read_corpus_file, read_manifest
+    from glossary.files import UnreadableFile, read_bounded
+
+    digest = hashlib.sha256(_environment())
     digest.update(_code_fingerprint())
+    texts = read_manifest(root)
+    sums = read_checksums(root)
     for name in ("manifest.yaml", "SHA256SUMS"):
-        path = root / name
-        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.exists() else b"-") + b"\0")
-    for info in read_manifest(root):
+        try:
+            data = read_bounded(root / name, MAX_FILE_BYTES)
+        except (OSError, UnreadableFile) as exc:
+            raise CorpusError(f"{root / name}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        digest.update(name.encode() + b"\0" + data + b"\0")
+    for info in texts:
         for name in info.files:
-            try:
-                data = (root / name).read_bytes()
-            except OSError as exc:
-                raise CorpusError(f"{root / name}: {exc.strerror}") from None
-            digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+            read_corpus_file(root, name, sums)
+            digest.update(name.encode() + b"\0" + bytes.fromhex(sums[name]))
     return digest.hexdigest()
 
 
-def open_index(root: Path | str, cache_dir: Path | None = None) -> CorpusIndex:
-    """The corpus at ``root``, read and indexed: from the cache when nothing changed.
+# -- the cache -----------------------------------------------------------------------------
+class IndexCache:
+    """Where indexes and remembered quote occurrences are kept; folder None = no cache."""
 
-    ``cache_dir`` defaults to :func:`default_dir`. Raises :class:`CorpusError` as
-    :func:`~glossary.corpus.load_corpus` does (a missing file, a changed checksum).
+    def __init__(self, folder: Path | str | None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self._secret: bytes | None = None
+        self._trusted: bool | None = None
+        #: Indexes this cache opened: their key, and how many quotes they remembered then.
+        self._opened: weakref.WeakKeyDictionary["CorpusIndex", tuple[str, int]] = weakref.WeakKeyDictionary()
+
+    @classmethod
+    def from_environment(cls) -> IndexCache:
+        """The cache :func:`default_dir` names ($GLOSSARY_CACHE_DIR, XDG, ~/.cache; "" = off)."""
+        return cls(default_dir())
+
+    def __repr__(self) -> str:
+        return f"IndexCache({str(self.folder) if self.folder else None!r})"
+
+    def open(self, root: Path | str) -> CorpusIndex:
+        """The corpus at ``root``, read and indexed: from the cache when nothing changed.
+
+        Raises :class:`CorpusError` as :func:`~glossary.corpus.load_corpus` does (a
+        missing file, a changed checksum), cached or not.
+        """
+        from glossary.corpus import load_corpus
+        from glossary.index import CorpusIndex
+
+        root = Path(root)
+        if self._hmac_key() is None:
+            return CorpusIndex(load_corpus(root))
+        key = corpus_key(root)
+        index = self._read(f"index-{key}.pickle", CorpusIndex)
+        if index is None:
+            index = CorpusIndex(load_corpus(root))
+            self._write(f"index-{key}.pickle", index)
+        found = self._read(f"quotes-{key}.pickle", dict) or {}
+        index.remember({k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, array)})
+        self._opened[index] = (key, len(index.remembered()))
+        return index
+
+    def save(self, index: CorpusIndex) -> None:
+        """Remember the occurrences of the quotes ``index`` looked for, if this cache opened it."""
+        if index not in self._opened:
+            return
+        key, known = self._opened[index]
+        found = index.remembered()
+        if len(found) == known:
+            return  # nothing new: the file stays as it is
+        # Newest last (dicts keep insertion order): the oldest quotes are the ones dropped.
+        self._write(f"quotes-{key}.pickle", dict(list(found.items())[-KEEP_QUOTES:]))
+        self._opened[index] = (key, len(found))
+
+    # -- trust -------------------------------------------------------------------------
+    def trusted(self) -> bool:
+        """Whether the cache is on and its folder and key may be trusted (see the module docstring)."""
+        return self._hmac_key() is not None
+
+    def _hmac_key(self) -> bytes | None:
+        """The HMAC key of this cache, made on first use; None when off or not trusted."""
+        if self._trusted is None:
+            self._secret = self._load_key()
+            self._trusted = self._secret is not None
+        return self._secret
+
+    def _load_key(self) -> bytes | None:
+        if self.folder is None:
+            return None
+        try:
+            # Only the cache folder itself is made private; parents get the usual mode.
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not _safe(self.folder.lstat(), stat.S_ISDIR, 0o022):
+                return None
+            path = self.folder / KEY_FILE
+            if not path.exists() and not path.is_symlink():
+                self._replace_key(path, exclusive=True)
+            secret = _read_private(path)
+            if secret is not None and len(secret) != KEY_BYTES:
+                self._replace_key(path, exclusive=False)  # a truncated key of ours: start afresh
+                secret = _read_private(path)
+        except OSError:
+            return None  # a read-only home, say: the check goes on without a cache
+        return secret if secret is not None and len(secret) == KEY_BYTES else None
+
+    def _replace_key(self, path: Path, exclusive: bool) -> None:
+        assert self.folder is not None
+        temporary = self._private_file(lambda stream: stream.write(os.urandom(KEY_BYTES)))
+        try:
+            if exclusive:
+                # A hard link appears whole or not at all, and never over another run's key.
+                try:
+                    os.link(temporary, path)
+                except FileExistsError:
+                    pass
+            else:
+                os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+
+    # -- files -------------------------------------------------------------------------
+    def _mac(self, name: str) -> "hmac.HMAC":
+        """The HMAC of a file, begun with its name (a file is valid under its own name only)."""
+        secret = self._hmac_key()
+        assert secret is not None
+        return hmac.new(secret, name.encode() + b"\0", hashlib.sha256)
+
+    def _read(self, name: str, kind: type) -> object:
+        assert self.folder is not None
+        path = self.folder / name
+        head = len(MAGIC) + TAG_BYTES
+        try:
+            stream = _open_file(path)
+            if stream is None:
+                return None
+            with stream:
+                start = stream.read(head)
+                if len(start) < head or not start.startswith(MAGIC):
+                    return None
+                # Authenticated before a single byte is unpickled: a planted or edited file never
+                # runs. Read in chunks, then unpickled from the same open file (our files are
+                # replaced by rename, never rewritten in place): an index of tens of MB is not
+                # held twice in memory.
+                mac = self._mac(name)
+                while chunk := stream.read(1 << 20):
+                    mac.update(chunk)
+                if not hmac.compare_digest(start[len(MAGIC) :], mac.digest()):
+                    return None
+                stream.seek(head)
+                try:
+                    with nogc.paused():
+                        value = _Unpickler(stream).load()
+                except Exception:  # noqa: BLE001 - an authentic file of another layout is only a miss
+                    return None
+        except OSError:
+            return None
+        if not isinstance(value, kind):
+            return None
+        try:
+            os.utime(path)  # most recently used: kept when older indexes are pruned
+        except OSError:
+            pass
+        return value
+
+    def _write(self, name: str, value: object) -> None:
+        assert self.folder is not None
+        try:
+            temporary = self._signed_file(name, value)
+        except OSError:
+            return  # a full disk, say: the check goes on without writing
+        try:
+            # Written whole and renamed: another run never reads half a file.
+            os.replace(temporary, self.folder / name)
+            self._prune(name)
+        except OSError:
+            temporary.unlink(missing_ok=True)
+
+    def _signed_file(self, name: str, value: object) -> Path:
+        """A new private file holding ``value`` pickled, authenticated for the file ``name``."""
+        mac = self._mac(name)
+
+        def fill(stream: BinaryIO) -> None:
+            stream.write(MAGIC + bytes(TAG_BYTES))  # the tag, once the pickle has gone through the HMAC
+            pickle.dump(value, _Tee(stream, mac), protocol=pickle.HIGHEST_PROTOCOL)
+            stream.seek(len(MAGIC))
+            stream.write(mac.digest())
+
+        return self._private_file(fill)
+
+    def _private_file(self, fill: Callable[[BinaryIO], object]) -> Path:
+        """A new file in the cache folder, mode 0600, written by ``fill``."""
+        import tempfile  # here: only a run that writes needs it
+
+        assert self.folder is not None
+        handle, name = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                fill(stream)
+        except BaseException:
+            os.unlink(name)
+            raise
+        return Path(name)
+
+    def _prune(self, written: str) -> None:
+        assert self.folder is not None
+        # The file just written stays whatever the clock's resolution says of its age.
+        others = [p for p in self.folder.glob("index-*.pickle") if p.name != written]
+        indexes = sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in indexes[KEEP - 1 :]:
+            old.unlink(missing_ok=True)
+            (self.folder / old.name.replace("index-", "quotes-", 1)).unlink(missing_ok=True)
+
+
+def open_index(root: Path | str, cache_dir: Path | str | None = None) -> CorpusIndex:
+    """The corpus at ``root`` through the cache in ``cache_dir`` (default: :func:`default_dir`).
+
+    A convenience that keeps nothing: to remember the quotes a check looks for, open the
+    index through an :class:`IndexCache` and call its :meth:`~IndexCache.save`.
     """
-    root = Path(root)
-    folder = cache_dir if cache_dir is not None else default_dir()
-    if folder is None:
-        return CorpusIndex(load_corpus(root))
-    key = corpus_key(root)
-    path = folder / f"index-{key}.pickle"
-    index = _read(path, CorpusIndex)
-    if index is None:
-        index = CorpusIndex(load_corpus(root))
-        _write(path, index)
-    quotes = folder / f"quotes-{key}.pickle"
-    found = _read(quotes, dict) or {}
-    index.remember({k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, array)})
-    _origins[index] = (quotes, len(index.remembered()))
-    return index
+    cache = IndexCache(cache_dir) if cache_dir is not None else IndexCache.from_environment()
+    return cache.open(root)
 
 
-def remember(index: CorpusIndex) -> None:
-    """Keep the occurrences of the quotes ``index`` has looked for, if it came from the cache."""
-    if index not in _origins:
-        return
-    path, known = _origins[index]
-    found = index.remembered()
-    if len(found) == known:
-        return  # nothing new: the file stays as it is
-    # Newest last (dicts keep insertion order): the oldest quotes are the ones dropped.
-    kept = dict(list(found.items())[-KEEP_QUOTES:])
-    _write(path, kept)
-    _origins[index] = (path, len(found))
+class _Tee:
+    """A writable file that passes what is written through an HMAC too (pickle streams to it)."""
+
+    def __init__(self, stream: BinaryIO, mac: "hmac.HMAC") -> None:
+        self.stream = stream
+        self.mac = mac
+
+    def write(self, data: bytes) -> int:
+        self.mac.update(data)
+        return self.stream.write(data)
 
 
-def _read(path: Path, kind: type) -> object:
-    try:
-        with path.open("rb") as handle, nogc.paused():
-            value = pickle.load(handle)
-    except Exception:  # noqa: BLE001 - a missing, truncated or foreign file is only a cache miss
+class _Unpickler(pickle.Unpickler):
+    """Restores the classes of :data:`ALLOWED` and nothing else."""
+
+    def find_class(self, module: str, name: str) -> object:
+        if (module, name) not in ALLOWED:
+            raise pickle.UnpicklingError(f"{module}.{name} is not part of a corpus index")
+        return super().find_class(module, name)
+
+
+def _owned(info: os.stat_result) -> bool:
+    # Without POSIX owners (Windows) the per-user profile folder and the HMAC key are the guard.
+    return not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
+
+
+def _safe(info: os.stat_result, kind: Callable[[int], bool], forbidden: int) -> bool:
+    """Of the expected kind (lstat: a symlink is not), ours, and without the ``forbidden`` mode bits."""
+    return kind(info.st_mode) and _owned(info) and not info.st_mode & forbidden
+
+
+def _read_private(path: Path) -> bytes | None:
+    """The bytes of a regular file of ours that group and others can neither read nor write."""
+    info = path.lstat()
+    if not _safe(info, stat.S_ISREG, 0o077):
         return None
-    if not isinstance(value, kind):
+    return _read_file(path)
+
+
+def _open_file(path: Path) -> BinaryIO | None:
+    """A file opened for reading, not through a symlink (None for one)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        if path.is_symlink():
+            return None
+        raise
+    return os.fdopen(handle, "rb")
+
+
+def _read_file(path: Path) -> bytes | None:
+    """A file's bytes, not following a symlink (None for one)."""
+    stream = _open_file(path)
+    if stream is None:
         return None
-    try:
-        os.utime(path)  # most recently used: kept when older indexes are pruned
-    except OSError:
-        pass
-    return value
-
-
-def _write(path: Path, value: object) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tmp-", delete=False)
-    except OSError:
-        return  # a read-only home, say: the check goes on without a cache
-    try:
-        # Written to a temporary file and renamed: another run never reads half a file.
-        with handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(handle.name, path)
-        _prune(path)
-    except OSError:
-        Path(handle.name).unlink(missing_ok=True)
-
-
-def _prune(written: Path) -> None:
-    folder = written.parent
-    # The file just written stays whatever the clock's resolution says of its age.
-    others = [p for p in folder.glob("index-*.pickle") if p.name != written.name]
-    indexes = sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in indexes[KEEP - 1 :]:
-        old.unlink(missing_ok=True)
-        (folder / old.name.replace("index-", "quotes-", 1)).unlink(missing_ok=True)
+    with stream:
+        return stream.read()

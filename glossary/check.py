@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from glossary.apparatus import Authorities, claim_problems, rite_problems
-from glossary.cache import open_index, remember
+from glossary.cache import IndexCache
 from glossary.citations import CitationChecker, headword_problem
 from glossary.corpus import CorpusError
 from glossary.corpus.model import Locus
@@ -74,9 +74,15 @@ class Report:
 
 
 def check_project(
-    terms: Path | str, corpus_root: Path | str, index: CorpusIndex | None = None, plan: Path | str | None = None
+    terms: Path | str, corpus_root: Path | str, index: CorpusIndex | None = None, plan: Path | str | None = None,
+    *, cache: IndexCache | None = None,
 ) -> Report:
-    """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run."""
+    """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run.
+
+    ``cache`` (default: :meth:`IndexCache.from_environment`) opens the corpus index unless
+    ``index`` is given, and remembers the quotes looked for.
+    """
+    cache = cache if cache is not None else IndexCache.from_environment()
     terms = Path(terms)
     plan_path = Path(plan) if plan is not None else terms.parent / PLAN_FILE
     display = str(terms)
@@ -88,7 +94,7 @@ def check_project(
     report.problems.extend(problems)
     report.entries = entries
     try:
-        report.index = index or open_index(corpus_root)
+        report.index = index or cache.open(corpus_root)
     except CorpusError as exc:
         report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
         return report
@@ -114,7 +120,7 @@ def check_project(
     if (retired_path := terms.parent / RETIRED_FILE).exists():
         report.retired, problems = load_retired(retired_path, report.entries)
         report.problems.extend(problems)
-    remember(report.index)
+    cache.save(report.index)
     report.problems.sort()
     return report
 

@@ -5,7 +5,6 @@ user can fix are :class:`~glossary.errors.GlossaryError` (click prints them, exi
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,6 +15,7 @@ from glossary import __version__
 from glossary.problems import MAX_PROBLEMS, dump_json
 
 if TYPE_CHECKING:
+    from glossary.cache import IndexCache
     from glossary.check import Report
     from glossary.index import CorpusIndex
     from glossary.model import Entry
@@ -44,11 +44,13 @@ class CategoryChoice(click.Choice):
 @click.option("--no-cache", is_flag=True,
               help="Read the corpus afresh instead of taking its index from the cache "
                    "(kept in $GLOSSARY_CACHE_DIR, else ~/.cache/yili-glossary).")
-def cli(no_cache: bool) -> None:
+@click.pass_context
+def cli(ctx: click.Context, no_cache: bool) -> None:
     """Check, locate and build the Yili glossary."""
-    if no_cache:
-        # The one switch every command's corpus reading obeys (see glossary.cache).
-        os.environ["GLOSSARY_CACHE_DIR"] = ""
+    from glossary.cache import IndexCache
+
+    # The one cache every command's corpus reading goes through (see glossary.cache).
+    ctx.obj = IndexCache(None) if no_cache else IndexCache.from_environment()
 
 
 def _summary(report: "Report") -> str:
@@ -79,9 +81,8 @@ def _entries(terms: Path) -> list["Entry"]:
 
 
 def _index(corpus: Path) -> "CorpusIndex":
-    from glossary.cache import open_index
-
-    return open_index(corpus)
+    # The cache the group set up for this run (--no-cache: none).
+    return click.get_current_context().obj.open(corpus)
 
 
 @cli.command()
@@ -89,11 +90,12 @@ def _index(corpus: Path) -> "CorpusIndex":
 @CORPUS
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Warnings fail the check too.")
-def check(terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
+@click.pass_obj
+def check(cache: "IndexCache", terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
     """Verify every entry and every quoted passage against the corpus."""
     from glossary.check import check_project
 
-    report = check_project(terms, corpus)
+    report = check_project(terms, corpus, cache=cache)
     if fmt == "json":
         click.echo(dump_json(report.to_json()), nl=False)
     else:
@@ -138,12 +140,14 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
               help="Also write a study sheet for RITE (any rite the glossary lists, e.g. 乡射礼; repeatable).")
 @click.option("--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-def build(terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bool, paper: str) -> None:
+@click.pass_obj
+def build(cache: "IndexCache", terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bool,
+          paper: str) -> None:
     """Check, then write every output (decks, glossary.html, terms.json) to OUT; nothing is written on failure."""
     from glossary.build import build as run_build
     from glossary.render import RenderOptions
 
-    report = run_build(terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf))
+    report = run_build(terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf), cache=cache)
     _print_problems(report.problems, err=True)
     if report.failed():
         click.echo(f"build failed, nothing written: {_summary(report)}", err=True)
@@ -231,11 +235,12 @@ def changelog(old: str, new: str) -> None:
 @CORPUS
 @click.option("--out", type=click.Path(path_type=Path), help="HTML file to write (default preview-ID.html).")
 @click.option("--png", is_flag=True, help="Also write a PNG of the page through headless Chromium.")
-def preview(entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool) -> None:
+@click.pass_obj
+def preview(cache: "IndexCache", entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool) -> None:
     """Render ENTRY_ID's cards (front and back of every card type) and its printed entry on one page."""
     from glossary.contribute.preview import write_preview
 
-    for path in write_preview(terms, corpus, entry_id, out, png):
+    for path in write_preview(terms, corpus, entry_id, out, png, cache=cache):
         click.echo(f"wrote {path}")
 
 

@@ -15,10 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-
-import ahocorasick
-from rapidfuzz import fuzz
-from rapidfuzz.distance import Levenshtein
+from typing import NamedTuple
 
 from glossary.corpus import Corpus, Document, Locus, Stream
 from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
@@ -37,6 +34,17 @@ class Hit:
     start: int
     end: int
     placeholders: tuple[int, ...] = ()  # 1-based positions in the normalised quote
+
+
+class Place(NamedTuple):
+    """What a citation may name about where a passage stands: a :class:`Locus` without its text."""
+
+    work: str
+    juan: int | None
+    page: str | None
+    page_id: str | None
+    section: str | None
+    layer: str
 
 
 @dataclass(frozen=True)
@@ -165,6 +173,13 @@ class CorpusIndex:
                 texts.append(self.text[start : start + len(index)])
         return texts
 
+    def place_of(self, pos: int) -> Place:
+        """The work, 卷, page, section and layer at an index position (cheaper than :meth:`locus`)."""
+        base, doc, stream, index = self._stream_at(pos)
+        start = stream.offsets[index[pos - base]]
+        page, page_id = doc.page_at(start)
+        return Place(doc.text_info.id, doc.juan_at(start), page, page_id, doc.section_at(start), stream.layer)
+
     def locus(self, hit: Hit) -> Locus:
         """The place of a hit, quoting the corpus as printed."""
         base, doc, stream, index = self._stream_at(hit.start)
@@ -200,7 +215,9 @@ class CorpusIndex:
         """
         exact = sorted({k for k in keys if k and SEPARATOR not in k and PLACEHOLDER not in k} - set(self._found))
         if not exact:
-            return
+            return  # every quote remembered (a check after no edit): no automaton, not even its import
+        import ahocorasick
+
         automaton = ahocorasick.Automaton()
         for key in exact:
             automaton.add_word(key, key)
@@ -228,6 +245,8 @@ class CorpusIndex:
         votes: dict[str, array] = {key: array("q") for key in keys}
         if not chunks:
             return votes
+        import ahocorasick
+
         automaton = ahocorasick.Automaton()
         for chunk, owners in chunks.items():
             automaton.add_word(chunk, (chunk, owners))
@@ -264,6 +283,10 @@ class CorpusIndex:
         """
         if len(key) < 2:
             return []
+        # rapidfuzz is imported by the few runs that miss a quote, not by every check.
+        from rapidfuzz import fuzz
+        from rapidfuzz.distance import Levenshtein
+
         if votes is None:
             counted = self._bigram_votes(key)
             needed = max(1, (len(key) - 1) // 4)
@@ -371,6 +394,8 @@ def describe_differences(
 
     ``第4字: 竿 ≠ 笴（原文）`` — the quote's 4th character is 竿 where the corpus prints 笴.
     """
+    from rapidfuzz.distance import Levenshtein
+
     notes = []
     for op in Levenshtein.opcodes(key, corpus_key):
         if op.tag == "equal":

@@ -90,10 +90,22 @@ def _learn(text: str) -> None:
         _SEEN.add(ch)
 
 
+#: Texts up to this length have their keys remembered: a check normalises each quote, term
+#: and place name several times (prepare, headword, locus), each time the same.
+SHORT = 400
+
+
 def normalize(text: str) -> str:
     """The matching key of a text."""
+    return _normalize_short(text) if len(text) <= SHORT else _normalize(text)
+
+
+def _normalize(text: str) -> str:
     _learn(text)
     return "".join(KEPT.findall(text)).translate(_FOLDS)
+
+
+_normalize_short = lru_cache(maxsize=1 << 14)(_normalize)
 
 
 def normalize_with_map(text: str) -> tuple[str, OffsetMap]:

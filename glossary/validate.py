@@ -14,7 +14,6 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 import jsonschema_rs
-from rapidfuzz import fuzz, process
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
@@ -60,6 +59,8 @@ def _valid(data: object, name: str) -> bool:
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
     """`` (did you mean 'gloss'?)`` or ''."""
+    from rapidfuzz import fuzz, process  # only a file with a mistake needs it
+
     best = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=60)
     return f" (did you mean {best[0]!r}?)" if best else ""
 

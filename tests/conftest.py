@@ -31,9 +31,6 @@ SHIPPED_CORPUS = ROOT / "corpus"
 SHIPPED_TERMS = ROOT / "terms.yaml"
 SHIPPED_PLAN = ROOT / "plan.yaml"
 
-#: The shipped corpus under its old name: tests/test_cache.py (kept on another branch) imports it.
-CORPUS = SHIPPED_CORPUS
-
 
 @pytest.fixture(scope="session", autouse=True)
 def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:

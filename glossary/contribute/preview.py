@@ -6,10 +6,14 @@ import base64
 import re
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import chevron
 
 from glossary.files import write_file_atomically
+
+if TYPE_CHECKING:
+    from glossary.cache import IndexCache
 from glossary.model import Glossary
 from glossary.render.anki.models import SPECS, css, template_text
 from glossary.render.anki.notes import NoteSpec
@@ -98,7 +102,8 @@ def preview(glossary: Glossary, entry_id: str) -> bytes:
     return "\n".join(parts).encode("utf-8")
 
 
-def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = None, png: bool = False) -> list[Path]:
+def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = None, png: bool = False, *,
+                  cache: "IndexCache | None" = None) -> list[Path]:
     """Check the glossary, then write the preview page of ``entry_id`` (and its PNG); the files written.
 
     The entry must be valid; problems elsewhere in the file do not stop a preview.
@@ -108,7 +113,7 @@ def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = N
     from glossary.errors import DataError
     from glossary.render.pdf import screenshot
 
-    report = check_project(terms, corpus)
+    report = check_project(terms, corpus, cache=cache)
     if report.index is None or not any(e.id == entry_id for e in report.entries):
         problems = "\n".join(str(p) for p in report.problems)
         raise DataError(f"no valid entry {entry_id!r} in {terms}" + (f":\n{problems}" if problems else ""))

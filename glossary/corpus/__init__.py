@@ -3,21 +3,30 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
 import yaml
 
-from glossary.corpus.mandoku import read_mandoku
 from glossary.errors import CorpusError
 from glossary.files import UnreadableFile, read_bounded
 from glossary.corpus.model import LAYERS, CorpusWarning, Document, Locus, Stream, TextInfo
-from glossary.corpus.seed import read_seed
 
-READERS: dict[str, Callable[[TextInfo, str, str], Document]] = {
-    "seed": read_seed,
-    "mandoku": read_mandoku,
+#: Format → module of this package with its reader. Imported when a corpus is read, not when a
+#: cached index is opened: a check with a warm cache needs none of them.
+READER_MODULES: dict[str, str] = {
+    "seed": "glossary.corpus.seed:read_seed",
+    "mandoku": "glossary.corpus.mandoku:read_mandoku",
 }
+
+
+def reader(kind: str) -> Callable[[TextInfo, str, str], Document] | None:
+    """The reader of a corpus format, or None for a format we cannot read."""
+    if kind not in READER_MODULES:
+        return None
+    module, _, name = READER_MODULES[kind].partition(":")
+    return getattr(import_module(module), name)
 
 __all__ = ["Corpus", "CorpusError", "Document", "Locus", "Stream", "TextInfo", "LAYERS", "load_corpus"]
 
@@ -139,8 +148,8 @@ def load_corpus(root: Path | str) -> Corpus:
     sums = read_checksums(root)
     documents = []
     for info in texts:
-        reader = READERS.get(info.format)
-        if reader is None:
+        read = reader(info.format)
+        if read is None:
             raise CorpusError(f"{root / 'manifest.yaml'}: {info.id}: unknown format {info.format!r}")
         for name in info.files:
             data = read_corpus_file(root, name, sums)
@@ -148,5 +157,5 @@ def load_corpus(root: Path | str) -> Corpus:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise CorpusError(f"{root / name}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
-            documents.append(reader(info, name, text))
+            documents.append(read(info, name, text))
     return Corpus(texts=texts, documents=tuple(documents))
