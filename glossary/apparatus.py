@@ -1,6 +1,7 @@
 """The scholarly apparatus: what an entry claims must rest on what it cites.
 
-Two rules over an entry's verified citations:
+Two rules over an entry's verified citations (each passage as an :class:`~glossary.index.Origin`,
+or a :class:`~glossary.corpus.model.Locus`, which has the same fields):
 
 - **Who said it.** A definition or gloss that names a commentator (鄭康成, 郝仲輿 …) must cite a
   passage in which he speaks (the corpus model attributes every commentary passage, an
@@ -17,7 +18,7 @@ from functools import cached_property
 
 from glossary.corpus import Corpus
 from glossary.corpus.commentators import canonical, commentator_names
-from glossary.corpus.model import Locus
+from glossary.index import Origin
 from glossary.model import Entry
 from glossary.normalize import normalize
 from glossary.problems import ERROR, Problem
@@ -79,14 +80,14 @@ class Authorities:
         found = (m.group() for m in self.pattern.finditer(normalize(text)))
         return list(dict.fromkeys(self.shown.get(key) or canonical(key) for key in found))
 
-    def backs(self, name: str, loci: Sequence[Locus]) -> bool:
+    def backs(self, name: str, loci: Sequence[Origin]) -> bool:
         """Whether a cited passage is ``name``'s words, or in a work he wrote or that bears his title."""
         key = normalize(name)
         works = self.works_by.get(key, frozenset())
         return any(locus.work in works or key in {normalize(s) for s in locus.speakers} for locus in loci)
 
 
-def claim_problems(file: str, entry: Entry, loci: Sequence[Locus], authorities: Authorities) -> list[Problem]:
+def claim_problems(file: str, entry: Entry, loci: Sequence[Origin], authorities: Authorities) -> list[Problem]:
     """An error for each authority a claim field names that no cited passage backs."""
     problems = []
     for field in CLAIM_FIELDS:
@@ -102,7 +103,7 @@ def claim_problems(file: str, entry: Entry, loci: Sequence[Locus], authorities: 
     return problems
 
 
-def rite_problems(file: str, entry: Entry, loci: Sequence[Locus]) -> list[Problem]:
+def rite_problems(file: str, entry: Entry, loci: Sequence[Origin]) -> list[Problem]:
     """An error for each listed rite that no cited passage stands in."""
     vocab = vocabulary()
     backed = {rite.id for locus in loci if locus.rite and (rite := vocab.rite(locus.rite))}

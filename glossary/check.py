@@ -108,9 +108,12 @@ def check_project(
             results.append(result)
             report.problems.extend(problems)
         report.results.extend(results)
-        loci = [locus for result in results if result.verified for locus in result.loci]
-        report.problems.extend(rite_problems(display, entry, loci))
-        report.problems.extend(claim_problems(display, entry, loci, authorities))
+        # Whose words and which rite each verified passage is (loci resolved only where already known).
+        origins = [origin for result in results if result.verified
+                   for origin in ([report.index.origin(*span) for span in result.spans] if result.spans
+                                  else result.loci)]
+        report.problems.extend(rite_problems(display, entry, origins))
+        report.problems.extend(claim_problems(display, entry, origins, authorities))
         if (warning := headword_problem(display, entry)) is not None:
             report.problems.append(warning)
         for severity, message in reading_problems(entry):

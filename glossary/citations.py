@@ -96,7 +96,8 @@ class CitationChecker:
             if agreeing_hits:
                 starts, size = array("Q", (hit.start for hit in agreeing_hits)), len(key)
                 return CitationResult(owner, index, "verified", pending=lambda: tuple(
-                    self.index.locus(Hit(start, start + size)) for start in starts)), problems
+                    self.index.locus(Hit(start, start + size)) for start in starts),
+                    starts=starts, size=size), problems
         loci = [self.index.locus(hit) for hit in hits]
         if not loci:
             hints = tuple(

@@ -47,6 +47,14 @@ class Place(NamedTuple):
     layer: str
 
 
+class Origin(NamedTuple):
+    """Whose words a passage is, and in which rite: what the scholarly rules ask of a :class:`Locus`."""
+
+    work: str
+    rite: str | None
+    speakers: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Suggestion:
     """A near miss: where the quote almost stands, and how it differs."""
@@ -179,6 +187,14 @@ class CorpusIndex:
         start = stream.offsets[index[pos - base]]
         page, page_id = doc.page_at(start)
         return Place(doc.text_info.id, doc.juan_at(start), page, page_id, doc.section_at(start), stream.layer)
+
+    def origin(self, start: int, end: int) -> Origin:
+        """The work, rite and speakers of the passage at index positions ``start`` to ``end`` (cheaper
+        than :meth:`locus`: no text, page or line is looked up)."""
+        base, doc, stream, index = self._stream_at(start)
+        first, last = index[start - base], index[end - 1 - base]
+        speakers = stream.speakers(first, last) if stream.commentators else ()
+        return Origin(doc.text_info.id, doc.rite_at(stream.offsets[first]), speakers)
 
     def locus(self, hit: Hit) -> Locus:
         """The place of a hit, quoting the corpus as printed."""

@@ -1,7 +1,7 @@
 """The glossary's data model: frozen, and free of I/O."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -82,6 +82,15 @@ class CitationResult:
     status: str  # verified | not-found | locus-mismatch | invalid
     resolved: tuple[Locus, ...] = ()
     pending: Callable[[], tuple[Locus, ...]] | None = None
+    #: Where the pending occurrences start in the corpus index, and their length: enough to ask
+    #: whose words and which rite they are without resolving whole loci.
+    starts: Sequence[int] = ()
+    size: int = 0
+
+    @property
+    def spans(self) -> list[tuple[int, int]]:
+        """(start, end) in the corpus index of each pending occurrence."""
+        return [(start, start + self.size) for start in self.starts]
 
     @cached_property
     def loci(self) -> tuple[Locus, ...]:
