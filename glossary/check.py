@@ -88,6 +88,10 @@ def check_project(
     display = str(terms)
     loaded = load_yaml(terms, display)
     report = Report(terms_file=display, problems=list(loaded.problems))
+    if loaded.data is None and loaded.problems:
+        # The file could not be read as YAML at all: that problem alone, first. Checking the plan
+        # against an empty glossary would only bury it under errors that are not errors.
+        return report
     if isinstance(loaded.data, list):
         report.total_terms = len(loaded.data)
     entries, problems = validate(loaded, terms.parent)
