@@ -2,8 +2,9 @@
 
 Like mkdocs' build, it gathers everything first and writes last: nothing is written
 unless the check passes and every renderer succeeds; the output folder is then
-replaced in one rename, so a failed build never leaves half an output behind. The
-renderers' state files (the Anki ledger) are written with it, all or nothing.
+exchanged for the new one in one step (:func:`glossary.files.publish`), so a failed or
+killed build never leaves half an output behind. The renderers' state files (the Anki
+ledger) are written with it, all or nothing.
 """
 from __future__ import annotations
 
