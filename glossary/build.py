@@ -66,6 +66,7 @@ def gather(report: Report, base: Path) -> Glossary:
         plan_loci=report.plan_loci,
         sequences=sequences(report.index.corpus),
         media={PurePosixPath(name).name: (base / name).read_bytes() for e in report.entries for name in e.media},
+        readings=report.readings,
     )
 
 

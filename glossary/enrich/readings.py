@@ -433,7 +433,7 @@ class Yinyi:
         own = [g for rite in ids for g in self.by_rite.get(rite, ()) if g.target is not None]
         last = max((self.order.index(r) for r in ids if r in self.order), default=-1)
         earlier = [g for rite in self.order[:last] if rite not in ids for g in self.by_rite[rite]
-                   if g.target is not None and LATER_CHAPTERS.search(g.note)]
+                   if LATER_CHAPTERS.search(g.note) and g.target is not None]
         return own, earlier
 
     def for_char(self, entry: Entry, i: int) -> Gloss | None:
@@ -505,8 +505,10 @@ def reading_locus(index, gloss: Gloss) -> Locus | None:
     return None
 
 
-def entry_readings(entry: Entry, yinyi: Yinyi, index) -> tuple[CharReading, ...]:
-    """One reading per headword character: its pinyin, the chosen 廣韻 reading, the 儀禮音義's."""
+def entry_readings(entry: Entry, yinyi: Yinyi, index,
+                   glosses: Sequence[Gloss | None] | None = None) -> tuple[CharReading, ...]:
+    """One reading per headword character: its pinyin, the chosen 廣韻 reading, the 儀禮音義's
+    (``glosses``: the notes found for each character, if already looked for)."""
     chars = headword_chars(entry)
     syllables = split_reading(entry.pinyin)
     chosen = list(entry.guangyun) if entry.guangyun is not None else []
@@ -516,7 +518,10 @@ def entry_readings(entry: Entry, yinyi: Yinyi, index) -> tuple[CharReading, ...]
         fanqie = chosen[i] if i < len(chosen) and len(chosen) == len(chars) else None
         reading = next((g for g in guangyun(char) if g.name == fanqie), None) if fanqie else None
         shiwen = None
-        gloss = yinyi.for_char(entry, i) if fold_char(char) else None
+        if glosses is not None:
+            gloss = glosses[i]
+        else:
+            gloss = yinyi.for_char(entry, i) if fold_char(char) else None
         if gloss is not None and (locus := reading_locus(index, gloss)) is not None:
             shiwen = ShiwenReading(
                 text=gloss.main_text, locus=locus, headword=gloss.headword,
@@ -529,12 +534,14 @@ def entry_readings(entry: Entry, yinyi: Yinyi, index) -> tuple[CharReading, ...]
     return tuple(result)
 
 
-def all_readings(entries: Iterable[Entry], corpus: Corpus, index) -> dict[str, tuple[CharReading, ...]]:
-    """Every entry's readings (entry id → one per headword character)."""
+def all_readings(entries: Iterable[Entry], corpus: Corpus, index) -> tuple[Yinyi, dict[str, tuple[CharReading, ...]]]:
+    """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character)."""
     yinyi = Yinyi.of(corpus)
     entries = list(entries)
-    index.prefetch({normalize(g.main_text) for g in yinyi.glosses if g.main is not None})
-    return {entry.id: entry_readings(entry, yinyi, index) for entry in entries}
+    found = {entry.id: [yinyi.for_char(entry, i) if fold_char(ch) else None
+                        for i, ch in enumerate(headword_chars(entry))] for entry in entries}
+    index.prefetch({normalize(g.main_text) for glosses in found.values() for g in glosses if g is not None})
+    return yinyi, {entry.id: entry_readings(entry, yinyi, index, found[entry.id]) for entry in entries}
 
 
 # -- the check -------------------------------------------------------------------------------
@@ -557,35 +564,82 @@ def guangyun_problems(file: str, entry: Entry) -> list[Problem]:
             continue
         readings = guangyun(char)
         if not any(g.name == name for g in readings):
-            known = ", ".join(f"{g.name} ({g.position}, {'/'.join(mandarin.readings(g.position)[:2])})"
+            known = "; ".join(f"{g.name} ({g.position}: {'/'.join(mandarin.readings(g.position)[:3]) or '?'})"
                               for g in readings) or "none"
             problems.append(Problem(file, line, f"{path}[{i}]", ERROR,
                                     f"{name} is not a 廣韻 reading of {char} in tshet-uinh's data; its readings: {known}"))
     return problems
 
 
-def reading_problems(file: str, entry: Entry, readings: Sequence[CharReading]) -> list[Problem]:
-    """Warnings where the entry's pinyin is not what its 廣韻 or 儀禮音義 reading gives, without a ``reading_note``."""
-    if entry.reading_note:
+def yinyi_problems(file: str, entry: Entry, yinyi: Yinyi) -> list[Problem]:
+    """Errors: a ``yinyi`` list whose length is not the headword's, a headword with no note on the character."""
+    if entry.yinyi is None:
         return []
+    chars = headword_chars(entry)
+    line = entry.line_of("yinyi")
+    path = f"{entry.id}.yinyi"
+    if len(entry.yinyi) != len(chars):
+        return [Problem(file, line, path, ERROR,
+                        f"{len(entry.yinyi)} headword(s) for the {len(chars)} character(s) of {chars}: "
+                        "give one per character (null where no note reads it)")]
+    rites = "、".join(rite.simplified for rite in entry.rites)
+    return [
+        Problem(file, line, f"{path}[{i}]", ERROR,
+                f"no note of the 儀禮音義 on the headword {named} reads {chars[i]} in {rites}")
+        for i, named in enumerate(entry.yinyi)
+        if named is not None and yinyi.for_char(entry, i) is None
+    ]
+
+
+def classical_problems(file: str, entry: Entry, readings: Sequence[CharReading]) -> list[Problem]:
+    """Warnings where the entry's pinyin is not what its 廣韻 or 儀禮音義 reading regularly gives,
+    unless the entry's ``reading_note`` names the character and so says why."""
     problems = []
-    line = entry.line_of("pinyin")
     for i, reading in enumerate(readings):
-        if not reading.pinyin:
+        if not reading.pinyin or explained(entry, i):
             continue
         g = reading.guangyun
         if g is not None and not mandarin.fits(reading.pinyin, g.position):
             problems.append(Problem(
                 file, entry.line_of("guangyun"), f"{entry.id}.guangyun[{i}]", WARNING,
-                f"{reading.char} {reading.pinyin}: the chosen 廣韻 reading {g.fanqie or ''} ({g.position}) gives "
-                f"{'/'.join(mandarin.readings(g.position)) or '?'}: choose another, null, or say why in reading_note"))
+                f"{reading.char} {reading.pinyin}: the 廣韻 reading chosen, {g.fanqie or g.position} ({g.position}), "
+                f"gives {_gives([g.position])}: choose another, or null, or say why in reading_note"))
         s = reading.shiwen
         if s is not None and s.positions and not any(mandarin.fits(reading.pinyin, p) for p in s.positions):
-            expected = "/".join(dict.fromkeys(r for p in s.positions for r in mandarin.readings(p))) or "?"
-            whose = f" ({s.who}'s)" if s.who else ""
+            whose = f" ({s.who}'s reading, as 陸德明 reports it)" if s.who else ""
             problems.append(Problem(
-                file, line, f"{entry.id}.pinyin", WARNING,
-                f"{reading.char} {reading.pinyin}: 經典釋文 reads {s.headword} {s.text}{whose} "
-                f"({s.locus.rite}, {s.locus.file}:{s.locus.line}), which gives {expected}: "
+                file, entry.line_of("pinyin"), f"{entry.id}.pinyin", WARNING,
+                f"{reading.char} {reading.pinyin}: 經典釋文 reads {s.headword} {s.text}{whose} in "
+                f"{s.locus.rite} [{s.locus.file}:{s.locus.line}], which gives {_gives(s.positions)}: "
                 "follow it, or say why not in reading_note"))
     return problems
+
+
+def explained(entry: Entry, i: int) -> bool:
+    """Whether the entry's ``reading_note`` names its ``i``-th headword character (in either script)."""
+    note = entry.reading_note or ""
+    forms = {headword_chars(entry)[i]} | ({entry.term[i]} if i < len(entry.term) else set())
+    return any(form in note for form in forms)
+
+
+def _gives(positions: Iterable[str]) -> str:
+    """The regular Mandarin of some 音韻地位, for messages (``jì/zì``)."""
+    return "/".join(dict.fromkeys(r for p in positions for r in mandarin.readings(p))) or "no Mandarin syllable"
+
+
+def sourced(entry: Entry, readings: Sequence[CharReading], message: str) -> bool:
+    """Whether pypinyin's warning on a reading (``reading fú of 楅 is not among pypinyin's …``)
+    is answered by the classical sources: the 廣韻 reading chosen or the 經典釋文's gives it."""
+    for i, (char, syllable) in enumerate(zip(entry.term, split_reading(entry.pinyin))):
+        if f"reading {syllable} of {char} " in message and i < len(readings):
+            return backed(readings[i])
+    return False
+
+
+def backed(reading: CharReading) -> bool:
+    """Whether the entry's syllable is what the chosen 廣韻 reading or the 經典釋文's regularly gives."""
+    if not reading.pinyin:
+        return False
+    positions = ([reading.guangyun.position] if reading.guangyun else []) + list(
+        reading.shiwen.positions if reading.shiwen else ())
+    return any(mandarin.fits(reading.pinyin, p) for p in positions)
