@@ -99,9 +99,12 @@ class ShiwenReading:
     others: tuple[tuple[str, str | None], ...] = ()
     #: The 音韻地位 (描述) the reading gives (empty for 如字).
     positions: tuple[str, ...] = ()
+    #: The book of readings it is cited from, as the manifest names it (``儀禮音義``).
+    source: str = ""
 
     def to_json(self) -> dict[str, object]:
         return {"text": self.text, "locus": self.locus.to_json()}
+
 
 
 @dataclass(frozen=True)

@@ -527,7 +527,7 @@ def entry_readings(entry: Entry, yinyi: Yinyi, index,
                 text=gloss.main_text, locus=locus, headword=gloss.headword,
                 who=gloss.main.who if gloss.main else None,
                 others=tuple((s.text, s.who) for s in gloss.others),
-                positions=gloss.positions,
+                positions=gloss.positions, source=gloss.document.text_info.readings or "",
             )
         result.append(CharReading(char, pinyin, GuangyunReading(reading.fanqie, reading.position) if reading else None,
                                   shiwen))
