@@ -101,6 +101,8 @@ class ShiwenReading:
     positions: tuple[str, ...] = ()
     #: The book of readings it is cited from, as the manifest names it (``儀禮音義``).
     source: str = ""
+    #: For a 直音, the character it reads it as (福 for 音福).
+    sounds_like: str = ""
 
     def to_json(self) -> dict[str, object]:
         return {"text": self.text, "locus": self.locus.to_json()}

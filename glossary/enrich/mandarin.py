@@ -196,6 +196,12 @@ def tones(母: str, 聲: str) -> tuple[int, ...]:
     return (1, 2, 3, 4)
 
 
+def tone_known(描述: str) -> bool:
+    """Whether the 音韻地位 says which tone it gives (not so the 入聲 of a voiceless initial)."""
+    地位 = _position(描述)
+    return len(tones(地位.母, 地位.聲)) < 4
+
+
 @lru_cache(maxsize=None)
 def syllables(描述: str) -> tuple[str, ...]:
     """The toneless pinyin syllables a 音韻地位 (given by its 描述, ``端合一灰平``) regularly gives."""

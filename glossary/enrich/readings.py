@@ -528,6 +528,7 @@ def entry_readings(entry: Entry, yinyi: Yinyi, index,
                 who=gloss.main.who if gloss.main else None,
                 others=tuple((s.text, s.who) for s in gloss.others),
                 positions=gloss.positions, source=gloss.document.text_info.readings or "",
+                sounds_like=gloss.main.value if gloss.main and gloss.main.kind == "zhiyin" else "",
             )
         result.append(CharReading(char, pinyin, GuangyunReading(reading.fanqie, reading.position) if reading else None,
                                   shiwen))
@@ -637,9 +638,14 @@ def sourced(entry: Entry, readings: Sequence[CharReading], message: str) -> bool
 
 
 def backed(reading: CharReading) -> bool:
-    """Whether the entry's syllable is what the chosen 廣韻 reading or the 經典釋文's regularly gives."""
+    """Whether the classical sources give the entry's syllable itself: a 直音 of 經典釋文 whose
+    character is read so today (音福: 福 fú), or a 廣韻 or 釋文 reading that regularly gives it
+    with its tone (深 式禁切: shèn). The 入聲 of a voiceless initial gives no tone (哭 空谷切 could
+    be kū or kǔ), so it backs no syllable by itself."""
     if not reading.pinyin:
         return False
-    positions = ([reading.guangyun.position] if reading.guangyun else []) + list(
-        reading.shiwen.positions if reading.shiwen else ())
-    return any(mandarin.fits(reading.pinyin, p) for p in positions)
+    shiwen = reading.shiwen
+    if shiwen is not None and shiwen.sounds_like and reading.pinyin in mandarin.modern(shiwen.sounds_like):
+        return True
+    positions = ([reading.guangyun.position] if reading.guangyun else []) + list(shiwen.positions if shiwen else ())
+    return any(mandarin.fits(reading.pinyin, p) and mandarin.tone_known(p) for p in positions)

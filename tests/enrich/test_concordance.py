@@ -34,6 +34,10 @@ def test_counts_by_rite_and_layer_without_excerpts(index) -> None:
     # Only the 四庫 text is counted: the seed page, an excerpt of the same 卷, would count twice.
     expected = mandoku_layers("kanripo/KR1d0044/KR1d0044_004.txt", "楅")
     assert expected["classic"] and expected["commentary"]
+    # The 儀禮音義 excerpt has 楅 in its 鄉射禮 only (楅豐 音福): its headwords are its main text.
+    readings = mandoku_layers("kanripo/KR1g0003/KR1g0003_010.txt", "楅")
+    expected["text"] = readings.pop("classic")
+    expected["commentary"] += readings.pop("commentary", 0)
     assert places == {("乡射礼", layer): n for layer, n in expected.items()}
     assert occ.total == sum(places.values())
     assert occ.for_rite(vocabulary().rite("鄉射禮")) == sum(expected.values())
