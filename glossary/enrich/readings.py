@@ -611,7 +611,7 @@ def classical_problems(file: str, entry: Entry, readings: Sequence[CharReading])
             problems.append(Problem(
                 file, entry.line_of("pinyin"), f"{entry.id}.pinyin", WARNING,
                 f"{reading.char} {reading.pinyin}: 經典釋文 reads {s.headword} {s.text}{whose} in "
-                f"{s.locus.rite} [{s.locus.file}:{s.locus.line}], which gives {_gives(s.positions)}: "
+                f"{s.locus.rite} [{s.locus.file}:{s.locus.line}], which gives {_gives(s.positions, s.sounds_like)}: "
                 "follow it, or say why not in reading_note"))
     return problems
 
@@ -623,9 +623,16 @@ def explained(entry: Entry, i: int) -> bool:
     return any(form in note for form in forms)
 
 
-def _gives(positions: Iterable[str]) -> str:
-    """The regular Mandarin of some 音韻地位, for messages (``jì/zì``)."""
-    return "/".join(dict.fromkeys(r for p in positions for r in mandarin.readings(p))) or "no Mandarin syllable"
+def _gives(positions: Iterable[str], sounds_like: str = "") -> str:
+    """The Mandarin of some 音韻地位, for messages: a 直音's character as read today where that
+    fits (音福: 福 fú), else the regular syllables (``jì/zì``), the first six."""
+    positions = list(positions)
+    if sounds_like:
+        today = [r for r in mandarin.modern(sounds_like) if any(mandarin.fits(r, p) for p in positions)]
+        if today:
+            return f"{sounds_like} {'/'.join(today)}"
+    found = list(dict.fromkeys(r for p in positions for r in mandarin.readings(p)))
+    return "/".join(found[:6]) + ("/…" if len(found) > 6 else "") if found else "no Mandarin syllable"
 
 
 def sourced(entry: Entry, readings: Sequence[CharReading], message: str) -> bool:
