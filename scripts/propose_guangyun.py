@@ -2,8 +2,8 @@
 """Propose each entry's ``guangyun`` (the 廣韻 reading of each headword character).
 
 For every entry without ``guangyun``, each character's 廣韻 readings (tshet-uinh) are compared
-with the entry's pinyin (glossary/enrich/mandarin.py: the Mandarin a reading regularly gives):
-one that fits is proposed; several that fit, or none, are left for a person to decide, and
+with the entry's pinyin (glossary/enrich/readings.propose, through glossary/enrich/mandarin.py:
+the Mandarin a reading regularly gives): one that fits is proposed; several that fit, or none, are left for a person to decide, and
 listed. ``--write`` puts the proposals into the terms file after each entry's ``pinyin`` line
 (``null`` where nothing fits, to be reviewed); nothing else in the file changes.
 
@@ -19,29 +19,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from glossary.enrich import mandarin  # noqa: E402
 from glossary.enrich.pinyin import split_reading  # noqa: E402
-from glossary.enrich.readings import guangyun, headword_chars  # noqa: E402
+from glossary.enrich.readings import headword_chars, propose  # noqa: E402
 from glossary.validate import load_entries  # noqa: E402
 
 
-def propose(entry) -> tuple[list[str | None], list[str]]:
+def propose_for(entry) -> tuple[list[str | None], list[str]]:
     """The proposed 反切 of each character, and what a person must decide."""
-    chosen: list[str | None] = []
-    notes: list[str] = []
-    syllables = split_reading(entry.pinyin)
-    for char, syllable in zip(headword_chars(entry), syllables):
-        readings = guangyun(char)
-        fitting = [g for g in readings if mandarin.fits(syllable, g.position)]
-        if len(fitting) == 1:
-            chosen.append(fitting[0].name)
-            continue
-        chosen.append(None)
-        listed = "; ".join(f"{g.name} {g.position} {'/'.join(mandarin.readings(g.position)[:4])} {g.meaning[:16]}"
-                           for g in readings) or "no 廣韻 reading"
-        kind = "several fit" if fitting else "none fits"
-        notes.append(f"{char} {syllable}: {kind}: {listed}")
-    return chosen, notes
+    return propose(headword_chars(entry), entry.pinyin)
 
 
 def flow(values: list[str | None]) -> str:
@@ -59,7 +44,7 @@ def main() -> int:
     for entry in entries:
         if entry.guangyun is not None or len(split_reading(entry.pinyin)) != len(headword_chars(entry)):
             continue
-        chosen, notes = propose(entry)
+        chosen, notes = propose_for(entry)
         proposals[entry.id] = chosen
         print(f"{entry.id}: guangyun: {flow(chosen)}")
         for note in notes:

@@ -169,7 +169,8 @@ def _syllables() -> frozenset[str]:
     """Every toneless syllable pinyin has (from pypinyin's character table)."""
     from pypinyin.pinyin_dict import pinyin_dict
 
-    return frozenset(split_tone(s)[0] for readings in pinyin_dict.values() for s in readings.split(","))
+    marked = {s for readings in pinyin_dict.values() for s in readings.split(",")}
+    return frozenset(split_tone(s)[0] for s in marked)
 
 
 @lru_cache(maxsize=None)

@@ -425,15 +425,27 @@ class Yinyi:
                 grouped.setdefault(rite.id, []).append(gloss)
         return grouped
 
-    def glosses_of(self, entry: Entry) -> tuple[list[Gloss], list[Gloss]]:
-        """The glosses where the entry's readings are looked for: those of its rites (in the
-        order it lists them), and those of the rites before them whose note says that later
-        chapters read so too (堂深 申鴆反 …後放此, in 士冠禮)."""
+    @cached_property
+    def _holding(self) -> dict[str, dict[str, list[Gloss]]]:
+        """Rite id → character (folded) → the glosses whose headword holds it, in order."""
+        table: dict[str, dict[str, list[Gloss]]] = {}
+        for rite, glosses in self.by_rite.items():
+            chars = table.setdefault(rite, {})
+            for gloss in glosses:
+                for ch in dict.fromkeys(gloss.folded):
+                    chars.setdefault(ch, []).append(gloss)
+        return table
+
+    def glosses_of(self, entry: Entry, char: str) -> tuple[list[Gloss], list[Gloss]]:
+        """The glosses that read ``char`` (folded) where the entry's readings are looked for: those
+        of its rites (in the order it lists them), and those of the rites before them whose note
+        says that later chapters read so too (堂深 申鴆反 …後放此, in 士冠禮)."""
         ids = [rite.id for rite in entry.rites]
-        own = [g for rite in ids for g in self.by_rite.get(rite, ()) if g.target is not None]
+        own = [g for rite in ids for g in self._holding.get(rite, {}).get(char, ()) if g.target is not None
+               and g.folded[g.target] == char]
         last = max((self.order.index(r) for r in ids if r in self.order), default=-1)
-        earlier = [g for rite in self.order[:last] if rite not in ids for g in self.by_rite[rite]
-                   if LATER_CHAPTERS.search(g.note) and g.target is not None]
+        earlier = [g for rite in self.order[:last] if rite not in ids for g in self._holding[rite].get(char, ())
+                   if LATER_CHAPTERS.search(g.note) and g.target is not None and g.folded[g.target] == char]
         return own, earlier
 
     def for_char(self, entry: Entry, i: int) -> Gloss | None:
@@ -450,13 +462,13 @@ class Yinyi:
         cut apart: 不綏 of 不綏祭).
         """
         word = tuple(key(ch) for ch in headword_chars(entry))
-        own, earlier = self.glosses_of(entry)
+        own, earlier = self.glosses_of(entry, word[i])
         if entry.yinyi is not None:
             named = entry.yinyi[i] if i < len(entry.yinyi) else None
             if named is None:
                 return None
             wanted = tuple(key(ch) for ch in named)
-            return next((g for g in own + earlier if g.folded == wanted and g.folded[g.target] == word[i]), None)
+            return next((g for g in own + earlier if g.folded == wanted), None)
 
         def whole(g: Gloss) -> bool:
             return g.folded == word and g.target == i
@@ -543,6 +555,24 @@ def all_readings(entries: Iterable[Entry], corpus: Corpus, index) -> tuple[Yinyi
                         for i, ch in enumerate(headword_chars(entry))] for entry in entries}
     index.prefetch({normalize(g.main_text) for glosses in found.values() for g in glosses if g is not None})
     return yinyi, {entry.id: entry_readings(entry, yinyi, index, found[entry.id]) for entry in entries}
+
+
+def propose(chars: str, pinyin: str) -> tuple[list[str | None], list[str]]:
+    """The 廣韻 reading to choose for each character, from the one that fits its syllable, and what
+    a person must decide (several fit, or none: ``null`` is proposed)."""
+    chosen: list[str | None] = []
+    notes: list[str] = []
+    for char, syllable in zip(chars, split_reading(pinyin)):
+        readings = guangyun(char)
+        fitting = [g for g in readings if mandarin.fits(syllable, g.position)]
+        if len(fitting) == 1:
+            chosen.append(fitting[0].name)
+            continue
+        chosen.append(None)
+        listed = "; ".join(f"{g.name} {g.position} {'/'.join(mandarin.readings(g.position)[:4])} {g.meaning[:16]}"
+                           for g in readings) or "no 廣韻 reading"
+        notes.append(f"{char} {syllable}: {'several fit' if fitting else 'none fits'}: {listed}")
+    return chosen, notes
 
 
 # -- the check -------------------------------------------------------------------------------
