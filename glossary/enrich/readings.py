@@ -70,9 +70,11 @@ def guangyun(char: str) -> tuple[Guangyun, ...]:
     """
     from tshet_uinh import 資料
 
-    for form in _forms(char):
-        found = 資料.query字頭(form)
-        if found:
+    found = 資料.query字頭(char)
+    if found:
+        return tuple(Guangyun(char, r.反切, r.音韻地位.描述, r.釋義) for r in found)
+    for form in _forms(char)[1:]:
+        if found := 資料.query字頭(form):
             return tuple(Guangyun(form, r.反切, r.音韻地位.描述, r.釋義) for r in found)
     return ()
 
@@ -418,33 +420,37 @@ class Yinyi:
     def by_rite(self) -> dict[str, list[Gloss]]:
         """Rite id → its glosses that have a reading, in order."""
         vocab = vocabulary()
+        rites = {name: vocab.rite(name) for name in {g.rite for g in self.glosses if g.rite}}
         grouped: dict[str, list[Gloss]] = {}
         for gloss in self.glosses:
-            rite = vocab.rite(gloss.rite) if gloss.rite else None
+            rite = rites.get(gloss.rite) if gloss.rite else None
             if rite is not None and gloss.main is not None:
                 grouped.setdefault(rite.id, []).append(gloss)
         return grouped
 
-    @cached_property
-    def _holding(self) -> dict[str, dict[str, list[Gloss]]]:
-        """Rite id → character (folded) → the glosses whose headword holds it, in order."""
-        table: dict[str, dict[str, list[Gloss]]] = {}
-        for rite, glosses in self.by_rite.items():
-            chars = table.setdefault(rite, {})
-            for gloss in glosses:
+    def _holding(self, rite: str) -> dict[str, list[Gloss]]:
+        """Character (folded) → the glosses of a rite whose headword holds it, in order."""
+        table = self._tables.get(rite)
+        if table is None:
+            table = self._tables[rite] = {}
+            for gloss in self.by_rite.get(rite, ()):
                 for ch in dict.fromkeys(gloss.folded):
-                    chars.setdefault(ch, []).append(gloss)
+                    table.setdefault(ch, []).append(gloss)
         return table
+
+    @cached_property
+    def _tables(self) -> dict[str, dict[str, list[Gloss]]]:
+        return {}
 
     def glosses_of(self, entry: Entry, char: str) -> tuple[list[Gloss], list[Gloss]]:
         """The glosses that read ``char`` (folded) where the entry's readings are looked for: those
         of its rites (in the order it lists them), and those of the rites before them whose note
         says that later chapters read so too (堂深 申鴆反 …後放此, in 士冠禮)."""
         ids = [rite.id for rite in entry.rites]
-        own = [g for rite in ids for g in self._holding.get(rite, {}).get(char, ()) if g.target is not None
+        own = [g for rite in ids for g in self._holding(rite).get(char, ()) if g.target is not None
                and g.folded[g.target] == char]
         last = max((self.order.index(r) for r in ids if r in self.order), default=-1)
-        earlier = [g for rite in self.order[:last] if rite not in ids for g in self._holding[rite].get(char, ())
+        earlier = [g for rite in self.order[:last] if rite not in ids for g in self._holding(rite).get(char, ())
                    if LATER_CHAPTERS.search(g.note) and g.target is not None and g.folded[g.target] == char]
         return own, earlier
 
