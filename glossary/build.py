@@ -69,6 +69,7 @@ def gather(report: Report, base: Path) -> Glossary:
         sequences=sequences(report.index.corpus),
         media={PurePosixPath(name).name: (base / name).read_bytes() for e in report.entries for name in e.media},
         retired=report.retired,
+        readings=report.readings,
     )
 
 

@@ -10,14 +10,15 @@ from glossary.citations import CitationChecker, headword_problem
 from glossary.corpus import CorpusError
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import reading_problems
+from glossary.enrich.readings import all_readings, classical_problems, guangyun_problems, sourced, yinyi_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
-from glossary.model import CitationResult, Entry, Plan, Retired
+from glossary.model import CharReading, CitationResult, Entry, Plan, Retired
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
-from glossary.problems import ERROR, MAX_PROBLEMS, Problem, is_failure
+from glossary.problems import ERROR, MAX_PROBLEMS, WARNING, Problem, is_failure
 from glossary.validate import did_you_mean, validate
 
 
@@ -36,6 +37,8 @@ class Report:
     retired: tuple[Retired, ...] = ()
     #: place id → for each citation, its resolved loci.
     plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
+    #: entry id → how each headword character was read (廣韻, 經典釋文).
+    readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
 
     @property
     def citations(self) -> int:
@@ -105,6 +108,7 @@ def check_project(
     checker = CitationChecker(report.index)
     authorities = Authorities(report.index.corpus)
     checker.prepare([citation for entry in entries for citation in entry.citations])
+    yinyi, report.readings = all_readings(entries, report.index.corpus, report.index)
     for entry in entries:
         results = []
         for i, citation in enumerate(entry.citations):
@@ -120,8 +124,14 @@ def check_project(
         report.problems.extend(claim_problems(display, entry, origins, authorities))
         if (warning := headword_problem(display, entry)) is not None:
             report.problems.append(warning)
+        readings = report.readings.get(entry.id, ())
         for severity, message in reading_problems(entry):
+            if severity == WARNING and sourced(entry, readings, message):
+                continue  # a reading pypinyin lacks, but the 廣韻 or 經典釋文 gives: looked at twice
             report.problems.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
+        report.problems.extend(guangyun_problems(display, entry))
+        report.problems.extend(yinyi_problems(display, entry, yinyi))
+        report.problems.extend(classical_problems(display, entry, readings))
     if plan_path.exists():
         _check_plan(report, plan_path, checker)
     if (retired_path := terms.parent / RETIRED_FILE).exists():

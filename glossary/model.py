@@ -54,6 +54,12 @@ class Entry:
     traditional: str | None = None
     #: Other headwords of the same concept (挼祭 beside 綏祭).
     variants: tuple[str, ...] = ()
+    #: The 廣韻 reading (反切) chosen for each headword character, None where none fits.
+    guangyun: tuple[str | None, ...] | None = None
+    #: The 儀禮音義 headword whose note reads each headword character, where the entry names it.
+    yinyi: tuple[str | None, ...] | None = None
+    #: Why the pinyin is not the reading of 經典釋文 (or of the 廣韻 reading chosen).
+    reading_note: str | None = None
     #: Resolved through the vocabulary when the file is validated.
     rites: tuple[Rite, ...] = ()
     definition_zh: str | None = None
@@ -67,6 +73,60 @@ class Entry:
     def line_of(self, name: str) -> int:
         """The line of one of the entry's fields (the entry's line if absent)."""
         return dict(self.lines).get(name, self.line)
+
+
+@dataclass(frozen=True)
+class GuangyunReading:
+    """A 廣韻 reading: its 反切 (None for a 小韻 without one) and 音韻地位 (tshet-uinh's 描述)."""
+
+    fanqie: str | None
+    position: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"fanqie": self.fanqie, "position": self.position}
+
+
+@dataclass(frozen=True)
+class ShiwenReading:
+    """The reading 經典釋文 (儀禮音義) gives a headword character, as printed, at its verified place."""
+
+    #: The reading as printed (``音對``, ``申鴆反``, ``依注音墮許恚反``).
+    text: str
+    locus: Locus
+    #: The 儀禮音義's headword it glosses (``二敦``).
+    headword: str
+    #: Whose reading it is when 陸德明 reports another's (``劉昌宗``), else None (his own).
+    who: str | None = None
+    #: The readings given after it: (as printed, whose: None for 陸德明's own second reading).
+    others: tuple[tuple[str, str | None], ...] = ()
+    #: The 音韻地位 (描述) the reading gives (empty for 如字).
+    positions: tuple[str, ...] = ()
+    #: The book of readings it is cited from, as the manifest names it (``儀禮音義``).
+    source: str = ""
+    #: For a 直音, the character it reads it as (福 for 音福).
+    sounds_like: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {"text": self.text, "locus": self.locus.to_json()}
+
+
+
+@dataclass(frozen=True)
+class CharReading:
+    """How one headword character was read: the entry's pinyin, the 廣韻's, the 儀禮音義's."""
+
+    char: str
+    pinyin: str
+    guangyun: GuangyunReading | None = None
+    shiwen: ShiwenReading | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "char": self.char,
+            "pinyin": self.pinyin,
+            "guangyun": self.guangyun.to_json() if self.guangyun else None,
+            "shiwen": self.shiwen.to_json() if self.shiwen else None,
+        }
 
 
 @dataclass(frozen=True, eq=False)
@@ -195,6 +255,8 @@ class Glossary:
     media: dict[str, bytes] = field(default_factory=dict)
     #: Ids of entries merged into others (retired.yaml).
     retired: tuple[Retired, ...] = ()
+    #: Entry id → how each headword character was read (廣韻, 經典釋文).
+    readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
 
     def entry(self, entry_id: str) -> Entry | None:
         return next((e for e in self.entries if e.id == entry_id), None)

@@ -1,4 +1,5 @@
-"""Folders of good and bad terms files: each bad one lists the problems it must produce.
+"""Folders of good, warned and bad terms files: each bad or warned one lists the problems it must
+produce (a good one gives none, warnings included).
 
 The cases quote the mini corpus (tests/fixtures/corpus-mini), as the shipped corpus would
 be quoted: every quote of a case is a passage of both.
@@ -13,10 +14,13 @@ from conftest import MINI_CORPUS
 
 from glossary.check import check_project
 from glossary.cli import cli
+from glossary.problems import WARNING
 
 CASES = Path(__file__).parent / "cases"
 BAD = sorted((CASES / "bad").glob("*.yaml"))
 GOOD = sorted((CASES / "good").glob("*.yaml"))
+#: Files that pass the check but must give exactly the warnings their .expected lists.
+WARN = sorted((CASES / "warn").glob("*.yaml"))
 
 
 def expectations(case: Path) -> list[tuple[int, str, str]]:
@@ -51,5 +55,19 @@ def test_bad_case_exits_1_without_traceback(case: Path) -> None:
 @pytest.mark.parametrize("case", GOOD, ids=lambda p: p.stem)
 def test_good_case_verifies(case: Path, index) -> None:
     report = check_project(case, MINI_CORPUS, index=index)
-    assert not report.failed(), "\n".join(map(str, report.problems))
+    assert not report.failed(strict=True), "\n".join(map(str, report.problems))
     assert report.citations == report.verified > 0
+
+
+@pytest.mark.parametrize("case", WARN, ids=lambda p: p.stem)
+def test_warn_case_passes_with_every_warning_at_its_line(case: Path, index) -> None:
+    report = check_project(case, MINI_CORPUS, index=index)
+    assert not report.failed() and report.failed(strict=True)
+    assert all(p.severity == WARNING for p in report.problems), "\n".join(map(str, report.problems))
+    found = [(p.line, p.path, str(p)) for p in report.problems]
+    expected = expectations(case)
+    for line, path, fragment in expected:
+        assert any(
+            line == got_line and path == got_path and fragment in text for got_line, got_path, text in found
+        ), f"missing {line} | {path} | {fragment}\ngot:\n" + "\n".join(text for *_, text in found)
+    assert len(found) == len(expected), "\n".join(text for *_, text in found)

@@ -8,6 +8,7 @@ from pathlib import Path
 from glossary.citations import locate
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import RitualReadings
+from glossary.enrich.readings import propose
 from glossary.errors import GlossaryError
 from glossary.files import write_file_atomically
 from glossary.index import CorpusIndex
@@ -51,6 +52,8 @@ def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, 
         f"- id: {ident}",
         f"  term: {term}",
         f"  pinyin: {reading}  # pypinyin's suggestion in ritual readings: check it",
+        f"  guangyun: [{', '.join(f or 'null' for f in propose(term, reading)[0])}]"
+        "  # the 廣韻 reading that fits each syllable (tshet-uinh): check it, decide the nulls",
         f"  category: {category}",
         f"  rites: [{known.simplified if known else rite or 'TODO'}]",
         "  gloss: TODO short English gloss",

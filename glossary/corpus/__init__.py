@@ -68,6 +68,8 @@ def _text_info(raw: dict) -> TextInfo:
         page=str(raw["page"]) if raw.get("page") is not None else None,
         rites=tuple(sorted((int(k), str(v)) for k, v in rites.items())),
         primary=bool(raw.get("primary", False)),
+        rite_headings=tuple((str(k), str(v)) for k, v in (raw.get("rite_headings") or {}).items()),
+        readings=str(raw["readings"]) if raw.get("readings") else None,
     )
 
 

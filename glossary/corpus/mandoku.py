@@ -30,6 +30,14 @@ def _headline(body: str, indent: int, info: TextInfo) -> bool:
     return indent in info.heading_indents and not body.startswith("(") and len(plain) <= 12 and "○" not in plain
 
 
+def _rite_heading(body: str, info: TextInfo) -> str | None:
+    """The rite a line opens, if it starts with one of the manifest's ``rite_headings``."""
+    if not info.rite_headings:
+        return None
+    plain = re.sub(r"\(.*?\)|[\u3000 ]", "", body)
+    return next((rite for heading, rite in info.rite_headings if plain.startswith(heading)), None)
+
+
 #: One line's tokens: page marks, line ends, brackets, the column divider, spacing, text.
 TOKEN = re.compile(r"<pb:([^>]+)>|¶|[()/]|[\u3000 ]+|[^()/\u3000 ¶<]+|<")
 SPACE = ("\u3000", " ")
@@ -66,7 +74,11 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
         body = "".join(t.group() for t in tokens)
         if not body:
             continue
-        if _headline(body, indent, info):
+        if indent == 0 and (rite := _rite_heading(body, info)) is not None:
+            # A rite's heading inside the text (the 儀禮音義's 士冠禮第一): the rite opens here, and the
+            # line is read on as text (its notes gloss the title's words).
+            doc.rite(line_start, rite)
+        elif _headline(body, indent, info):
             doc.end_commentary()
             if indent == 2 and info.section_markers:
                 doc.rite(line_start, re.sub(r"\(.*?\)", "", body).strip(INDENT))

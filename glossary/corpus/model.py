@@ -36,6 +36,12 @@ class TextInfo:
     rites: tuple[tuple[int, str], ...] = ()
     #: The corpus' primary text (the whole 禮經本義): preferred for loci, and the source of the rites' order.
     primary: bool = False
+    #: (heading as printed, notes left out → rite): a line starting with the heading opens the rite
+    #: (the 儀禮音義 names each rite in a line of its own text, ``士冠禮第一``).
+    rite_headings: tuple[tuple[str, str], ...] = ()
+    #: For a book of readings (the 儀禮音義 of 經典釋文): the name a reading cites it by. Its main text
+    #: is headwords, and the note after each headword gives its reading (glossary.enrich.readings).
+    readings: str | None = None
 
     def rite_of_juan(self, juan: int | None) -> str | None:
         """The rite the manifest assigns to a 卷, if any."""

@@ -24,6 +24,26 @@ class Coverage:
     chars: tuple[tuple[str, int], ...]
 
 
+def _without_readings(index: CorpusIndex, texts: list[str], rites: set[str], layer: str) -> list[str]:
+    """``texts`` less the streams of books of readings (the 儀禮音義): their notes are 反切 and
+    直音 (反下, 下同 …), their headwords the rite's words over again, and neither is a new term."""
+    left_out: Counter[str] = Counter()
+    for doc in index.corpus.documents:
+        if not doc.text_info.readings:
+            continue
+        for stream in doc.streams:
+            rite = doc.rite_at(stream.offsets[0]) if stream.text else None
+            if stream.layer == layer and rite and normalize(rite) in rites:
+                left_out[normalize(stream.text)] += 1
+    kept = []
+    for text in texts:
+        if left_out[text] > 0:
+            left_out[text] -= 1
+        else:
+            kept.append(text)
+    return kept
+
+
 def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], layer: str, top: int) -> Coverage:
     """Count words and characters of ``layer`` in ``rites`` that no entry's headword covers.
 
@@ -37,7 +57,7 @@ def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], l
     covered_chars = {ch for word in headwords if len(word) == 1 for ch in word}
     words: Counter[str] = Counter()
     chars: Counter[str] = Counter()
-    for text in index.texts_of(wanted, layer):
+    for text in _without_readings(index, index.texts_of(wanted, layer), wanted, layer):
         for i, ch in enumerate(text):
             if ch not in FUNCTION_CHARS and ch not in covered_chars:
                 chars[ch] += 1

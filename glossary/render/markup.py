@@ -7,6 +7,7 @@ import unicodedata
 from markupsafe import Markup, escape
 
 from glossary.enrich.pinyin import split_reading
+from glossary.model import CharReading
 
 # Han characters (BMP and supplementary planes) and the CJK punctuation that travels with them.
 CJK_RUN = re.compile(r"[\u2e80-\u2fdf\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]+")
@@ -39,3 +40,28 @@ def ruby(term: str, reading: str) -> Markup:
         f'<ruby>{escape(ch)}<rt class="tone{tone(s)}">{escape(s)}</rt></ruby>'
         for ch, s in zip(chars, syllables)
     ))
+
+
+def reading_lines(readings: tuple[CharReading, ...] | list[CharReading]) -> list[dict[str, object]]:
+    """The readings of an entry's headword characters, as both renderers print them (plain values,
+    escaped by the templates): ``敦 duì — 釋文: 音對 (儀禮音義, 士虞禮); 廣韻: 都回切 端合一灰平``.
+
+    Only characters the sources read are listed; others' readings that 陸德明 gives after his
+    own are shown as printed, with whose they are (``劉又都愛反`` 劉昌宗).
+    """
+    lines = []
+    for reading in readings:
+        if reading.guangyun is None and reading.shiwen is None:
+            continue
+        shiwen = None
+        if reading.shiwen is not None:
+            s = reading.shiwen
+            shiwen = {"text": s.text, "who": s.who, "source": s.source or s.locus.title, "rite": s.locus.rite,
+                      "page": s.locus.page, "others": [{"text": text, "who": who} for text, who in s.others]}
+        guangyun = None
+        if reading.guangyun is not None:
+            g = reading.guangyun
+            guangyun = {"fanqie": f"{g.fanqie}切" if g.fanqie else "", "position": g.position}
+        lines.append({"char": reading.char, "pinyin": reading.pinyin, "tone": tone(reading.pinyin) if reading.pinyin else 5,
+                      "shiwen": shiwen, "guangyun": guangyun})
+    return lines

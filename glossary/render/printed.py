@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from glossary.model import Entry, Glossary
 from glossary.render import indexes
-from glossary.render.markup import mark_cjk, ruby
+from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import render_svg
 from glossary.vocab import Rite, vocabulary
 
@@ -82,6 +82,7 @@ def entry_printer(glossary: Glossary) -> Callable[[Entry, int], Markup]:
         return Markup(entry_template.render(
             entry=entry, number=number, citations=citations, related=related, plan=plan,
             occurrences=glossary.concordance.get(entry.id), ruby=ruby,
+            readings=reading_lines(glossary.readings.get(entry.id, ())),
         ))
 
     return render_entry

@@ -44,6 +44,8 @@ def render(glossary: Glossary) -> dict[str, bytes]:
                 for (place, layer), count in (occurrences.by_place if occurrences else ())
             ],
         }
+        # How each headword character was read: its pinyin, the 廣韻 reading chosen, 經典釋文's.
+        term["readings"] = [reading.to_json() for reading in glossary.readings.get(entry.id, ())]
         terms.append(term)
     data = {"generator": f"glossary {__version__}", "attribution": ATTRIBUTION, "terms": terms}
     return {"terms.json": dump_json(data).encode("utf-8")}

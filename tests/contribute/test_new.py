@@ -27,6 +27,8 @@ def test_scaffold_fills_id_reading_and_locus() -> None:
     text = result.output
     assert "- id: si-zheng\n" in text and "NOTE" not in text
     assert "  pinyin: sī zhèng" in text
+    # The 廣韻 reading that fits each syllable: 司 息兹切 sī; 正 之盛切 zhèng (not 諸盈切 zhēng).
+    assert "  guangyun: [息兹, 之盛]  #" in text
     assert "      work: 禮經本義\n      juan: 4\n      page: 13b\n      section: 請射\n      layer: classic\n" in text
     assert "  rites: [乡射礼]" in text
 

@@ -34,6 +34,10 @@ def test_counts_by_rite_and_layer_without_excerpts(index) -> None:
     # Only the 四庫 text is counted: the seed page, an excerpt of the same 卷, would count twice.
     expected = mandoku_layers("kanripo/KR1d0044/KR1d0044_004.txt", "楅")
     assert expected["classic"] and expected["commentary"]
+    # The 儀禮音義 excerpt has 楅 in its 鄉射禮 only (楅豐 音福): its headwords are its main text.
+    readings = mandoku_layers("kanripo/KR1g0003/KR1g0003_010.txt", "楅")
+    expected["text"] = readings.pop("classic")
+    expected["commentary"] += readings.pop("commentary", 0)
     assert places == {("乡射礼", layer): n for layer, n in expected.items()}
     assert occ.total == sum(places.values())
     assert occ.for_rite(vocabulary().rite("鄉射禮")) == sum(expected.values())
@@ -49,3 +53,18 @@ def test_coverage_lists_frequent_words_without_entries(index) -> None:
     assert not set(covered) & {w for w, _ in after.words}
     assert [w for w, _ in after.words][:8] == words[2:]  # the rest move up, in the same order
     assert all(ch not in "之也而" for ch, _ in after.chars)
+
+
+def test_coverage_leaves_out_the_book_of_readings(corpus, index) -> None:
+    # The 儀禮音義's notes are readings (反切, 下同 …) and its headwords the rite's words over
+    # again: coverage counts as if it were not in the corpus.
+    from glossary.corpus import Corpus
+    from glossary.index import CorpusIndex
+
+    others = Corpus(tuple(t for t in corpus.texts if not t.readings),
+                    tuple(d for d in corpus.documents if not d.text_info.readings))
+    assert len(others.documents) < len(corpus.documents)
+    for layer in ("commentary", "text"):
+        with_it = coverage([], index, ("乡射礼", "士虞礼"), layer, 50)
+        without = coverage([], CorpusIndex(others), ("乡射礼", "士虞礼"), layer, 50)
+        assert (with_it.words, with_it.chars) == (without.words, without.chars)

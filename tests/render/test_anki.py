@@ -184,6 +184,7 @@ def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
         assert "<script>" not in note.cards()[0].answer()
         assert {"yili::category::object", "yili::rite::乡射礼", "yili::layer::classic"} <= set(note.tags)
         assert note["Ruby"] == '<ruby>楅<rt class="tone1">bī</rt></ruby>'
+        assert "音福" in note["Readings"] and "音福" in note.cards()[0].answer()  # 經典釋文's, on the back
         cloze = col.get_note(col.find_notes('"note:Yili glossary passage cloze"')[0])
         assert "{{c1::楅}}" in cloze["Passage"] and "〈" in cloze["Locus"]
         deck_names = {d.name for d in col.decks.all_names_and_ids()}
@@ -197,6 +198,7 @@ def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
         model = col.models.by_name("Yili glossary term")
         assert model["id"] == 1740512001  # published decks depend on it: it never changes
         assert [f["name"] for f in model["flds"]][:3] == ["Term", "Traditional", "Pinyin"]
+        assert [f["name"] for f in model["flds"]][-1] == "Readings"  # a new field goes at the end
         assert [t["name"] for t in model["tmpls"]] == ["Recognition", "Recall", "Hall plan"]
         assert "{{tts zh_CN:Term}}" in model["tmpls"][0]["afmt"]
         assert ".nightMode" in model["css"] or ".night_mode" in model["css"]

@@ -33,6 +33,7 @@ TERM_FIELDS = (
     ("PlanQuestion", 7400120015),
     ("PlanCitations", 7400120016),
     ("Media", 7400120017),
+    ("Readings", 7400120018),
 )
 TERM_TEMPLATES = (
     ("Recognition", 7400130001, "recognition_front.html", "recognition_back.html"),

@@ -10,11 +10,11 @@ import jinja2
 from markupsafe import Markup, escape
 
 from glossary.corpus.model import Locus
-from glossary.model import Entry, Retired, Step
+from glossary.model import CharReading, Entry, Retired, Step
 from glossary.normalize import normalize_with_map, normalize
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
-from glossary.render.markup import ruby
+from glossary.render.markup import reading_lines, ruby
 from glossary.vocab import Rite, vocabulary
 
 
@@ -124,7 +124,8 @@ def _citations_html(items: list[tuple[Locus, str | None]]) -> str:
 
 
 def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, related: list[Entry],
-              plan: PlanCard | None = None, media: list[str] = ()) -> NoteSpec:
+              plan: PlanCard | None = None, media: list[str] = (),
+              readings: tuple[CharReading, ...] = ()) -> NoteSpec:
     """The recognition/recall (and, for positions on the plan, hall-plan) note of an entry."""
     env = _env()
     citations = [(loci[0], c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
@@ -150,6 +151,7 @@ def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, re
         "PlanQuestion": f'<img src="{plan.question}">' if plan else "",
         "PlanCitations": _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
         "Media": media_html(list(media)),
+        "Readings": env.get_template("readings.html").render(lines=reading_lines(readings)).strip(),
     })
     flat = [locus for loci in loci_by_citation for locus in loci]
     return NoteSpec(f"note:{entry.id}", note_guid(entry.id), "term", fields, tags_for(entry, flat),
