@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
 """Benchmarks for the citation checker (issue: a checker that scales). Prints one report.
 
-(a) `check` of the shipped glossary vs one read-and-normalise pass of the corpus: with the
-    corpus index cached (the target), after editing one quote, on a first run, with the cache
-    off, and the whole command in a fresh process;
+(a) `check` of the shipped glossary vs one read-and-normalise pass of the corpus, inside one
+    process: with the corpus index cached, after editing one quote, on a first run, with the
+    cache off;
+(a') whole processes, interleaved (the targets): `glossary check` with a warm cache vs the
+    read-and-fold process (a fresh `python -c` that reads every corpus/**/*.txt and folds it
+    with glossary.normalize.normalize_with_map), and `glossary --help` vs `python -c pass`;
+    wall-clock and CPU time (user + system) of each, medians of --runs rounds;
 (b) a synthetic 10 M-character corpus built from the real 禮經本義 text with 10 k citations
     (exact, variant-form, other-script and misquoted): our checker vs a naive per-quote scan
     (normalise, str.find per quote, rapidfuzz window over the whole text on a miss), with peak
     memory (RSS of a fresh process for each side); then the same through the cache;
-(c) `glossary --help` start-up vs `python -c pass`;
+(c) `glossary --help` start-up vs `python -c pass` (from (a'));
 (d) the full build of the shipped glossary (decks, HTML, terms.json; no PDF);
 (e) check time at 1, 2, 5 and 10 M characters.
 
-Usage: python benchmarks/run.py [--quick]   (--quick: 2 M characters, 2 k citations)
+Usage: python benchmarks/run.py [--quick] [--processes-only] [--runs N]
+   (--quick: 2 M characters, 2 k citations; --processes-only: only (a'), the start-up targets)
 No timed assertions live in the tests; the numbers go in docs/benchmarks.md. The cache is a
 temporary folder of the script's own, never the user's.
 """
@@ -23,6 +28,7 @@ import json
 import os
 import platform
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -56,6 +62,7 @@ def in_subprocess(code: str) -> dict:
 # -- (a) ---------------------------------------------------------------------------------
 def bench_shipped(cache_dir: Path) -> dict:
     """In-process times (imports done): what a check costs beyond starting Python."""
+    from glossary.cache import IndexCache
     from glossary.check import check_project
     from glossary.normalize import normalize_with_map
 
@@ -66,22 +73,16 @@ def bench_shipped(cache_dir: Path) -> dict:
         for path in files:
             normalize_with_map(path.read_text(encoding="utf-8"))
 
-    def check() -> None:
-        check_project(terms, corpus)
+    def check(folder: str | None, terms: Path = terms):
+        # A new IndexCache each time, as each run of the command makes one.
+        return check_project(terms, corpus, cache=IndexCache(folder))
 
-    def with_cache(folder: str, fn):
-        os.environ["GLOSSARY_CACHE_DIR"] = folder
-        try:
-            return fn()
-        finally:
-            os.environ["GLOSSARY_CACHE_DIR"] = str(cache_dir)
-
-    with_cache("", check)  # warm imports and in-process tables
+    check(None)  # warm imports and in-process tables
     baseline = median_time(read_and_normalise, runs=7)
-    no_cache = with_cache("", lambda: median_time(check, runs=3))
+    no_cache = median_time(lambda: check(None), runs=3)
     first = tempfile.mkdtemp(prefix="glossary-cache-", dir=cache_dir)
-    cold = with_cache(first, lambda: median_time(check, runs=1))  # reads the corpus, writes the cache
-    warm = with_cache(first, lambda: median_time(check, runs=9))
+    cold = median_time(lambda: check(first), runs=1)  # reads the corpus, writes the cache
+    warm = median_time(lambda: check(first), runs=9)
     # An edit: one quote changed to another real passage, which the cache has never seen.
     edited = Path(first) / "terms-edited.yaml"
     text = terms.read_text(encoding="utf-8")
@@ -95,21 +96,91 @@ def bench_shipped(cache_dir: Path) -> dict:
         quotes = sorted(Path(first).glob("quotes-*.pickle"))
         saved = {p: p.read_bytes() for p in quotes}
         start = time.perf_counter()
-        report = check_project(edited, corpus)
+        report = check(first, edited)
         elapsed = time.perf_counter() - start
         assert report.verified == report.citations, "the edited quote must still be a real passage"
         for path, data in saved.items():
             path.write_bytes(data)
         return elapsed
 
-    edit = with_cache(first, lambda: statistics.median(check_edit() for _ in range(5)))
+    edit = statistics.median(check_edit() for _ in range(5))
     chars = sum(len(p.read_text(encoding="utf-8")) for p in files)
-    cli = median_time(lambda: subprocess.run([sys.executable, "-m", "glossary", "check"], cwd=ROOT,
-                                             capture_output=True, check=True), runs=5)
-    imports = median_time(lambda: subprocess.run([sys.executable, "-c", "import glossary.check"], cwd=ROOT,
-                                                 capture_output=True, check=True), runs=5)
     return {"corpus_chars": chars, "read_normalise_s": baseline, "no_cache_s": no_cache, "cold_s": cold,
-            "check_s": warm, "edit_s": edit, "ratio": warm / baseline, "cli_s": cli, "imports_s": imports}
+            "check_s": warm, "edit_s": edit, "ratio": warm / baseline}
+
+
+# -- (a'), (c): whole processes ----------------------------------------------------------
+#: The read-and-fold process: what the whole `glossary check` is measured against.
+READ_AND_FOLD = """
+from pathlib import Path
+from glossary.normalize import normalize_with_map
+for path in sorted(Path("corpus").rglob("*.txt")):
+    normalize_with_map(path.read_text(encoding="utf-8"))
+"""
+
+
+def glossary_command() -> list[str]:
+    """The installed `glossary` script beside this Python, else `python -m glossary`."""
+    script = Path(sys.executable).with_name("glossary")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "glossary"]
+
+
+def bench_processes(cache_dir: Path, runs: int) -> dict:
+    """Medians of ``runs`` interleaved rounds of four fresh processes (a first round only warms).
+
+    Each round runs the four in a rotated order, so a slow spell of the machine falls on all
+    of them alike. CPU time (user + system, from the children's rusage) is reported beside
+    the wall clock: it moves less when other work shares the machine.
+    """
+    folder = tempfile.mkdtemp(prefix="glossary-cache-", dir=cache_dir)
+    env = {**os.environ, "GLOSSARY_CACHE_DIR": folder}
+    commands = {
+        "python": [sys.executable, "-c", "pass"],
+        "fold": [sys.executable, "-c", READ_AND_FOLD],
+        "check": [*glossary_command(), "check"],
+        "help": [*glossary_command(), "--help"],
+    }
+    first = subprocess.run(commands["check"], cwd=ROOT, env=env, capture_output=True, check=True)  # writes the cache
+    wall: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    names = list(commands)
+    for round_ in range(runs + 1):
+        for name in names[round_ % len(names):] + names[: round_ % len(names)]:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            done = subprocess.run(commands[name], cwd=ROOT, env=env, capture_output=True, check=True)
+            elapsed = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if name == "check":
+                assert done.stdout == first.stdout, "a warm check must print what the first one did"
+            if round_:
+                wall[name].append(elapsed)
+                cpu[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    result: dict = {"runs": runs, "summary": first.stdout.decode().strip().splitlines()[-1]}
+    for name in commands:
+        result[name] = {"wall_s": statistics.median(wall[name]), "cpu_s": statistics.median(cpu[name]),
+                        "wall_range_s": (min(wall[name]), max(wall[name]))}
+    for clock, times in (("wall_s", wall), ("cpu_s", cpu)):
+        result[f"check_ratio_{clock}"] = result["check"][clock] / result["fold"][clock]
+        result[f"help_ratio_{clock}"] = result["help"][clock] / result["python"][clock]
+        # Each round's own ratio too: the two processes of one round share the machine's mood.
+        result[f"check_round_ratio_{clock}"] = statistics.median(c / f for c, f in zip(times["check"], times["fold"]))
+        result[f"help_round_ratio_{clock}"] = statistics.median(h / p for h, p in zip(times["help"], times["python"]))
+    return result
+
+
+def report_processes(p: dict) -> None:
+    ms = lambda seconds: f"{seconds * 1000:.0f} ms"  # noqa: E731
+    print(f"(a') whole processes, medians of {p['runs']} interleaved rounds (wall clock; CPU user+system):")
+    for name, label in (("python", "python -c pass"), ("fold", "read-and-fold process"),
+                        ("check", "glossary check, warm cache"), ("help", "glossary --help")):
+        low, high = p[name]["wall_range_s"]
+        print(f"    {label:28} {ms(p[name]['wall_s']):>7} ({ms(low)}–{ms(high)}); CPU {ms(p[name]['cpu_s'])}")
+    print(f"    check / read-and-fold: {p['check_ratio_wall_s']:.2f}× wall, {p['check_ratio_cpu_s']:.2f}× CPU "
+          f"(median of each round's ratio: {p['check_round_ratio_wall_s']:.2f}×, {p['check_round_ratio_cpu_s']:.2f}×; target ≤ 2×)")
+    print(f"    --help / python -c pass: {p['help_ratio_wall_s']:.2f}× wall, {p['help_ratio_cpu_s']:.2f}× CPU "
+          f"(median of each round's ratio: {p['help_round_ratio_wall_s']:.2f}×, {p['help_round_ratio_cpu_s']:.2f}×; target ≤ 5×)")
+    print(f"    check printed: {p['summary']}")
 
 
 # -- (b), (e): the synthetic corpus ------------------------------------------------------
@@ -202,18 +273,19 @@ CACHED = """
 import json, time, sys
 sys.path.insert(0, {root!r})
 from pathlib import Path
-from glossary.cache import open_index, remember
+from glossary.cache import IndexCache
 from glossary.citations import CitationChecker
 from glossary.model import Citation
 citations = json.load(open({cites!r}, encoding="utf-8"))
 items = [Citation(quote=c["quote"], line=i + 1) for i, c in enumerate(citations)]
 start = time.perf_counter()
-index = open_index({corpus!r}, Path({cache!r}))
+cache = IndexCache(Path({cache!r}))
+index = cache.open({corpus!r})
 opened = time.perf_counter()
 checker = CitationChecker(index)
 checker.prepare(items)
 verified = sum(checker.check("synthetic.yaml", f"c{{i}}", 0, c)[0].verified for i, c in enumerate(items))
-remember(index)
+cache.save(index)
 end = time.perf_counter()
 RESULT = {{"open_s": opened - start, "check_s": end - opened, "seconds": end - start, "verified": verified,
           "cache_mb": sum(p.stat().st_size for p in Path({cache!r}).iterdir()) / 1e6}}
@@ -270,16 +342,7 @@ def bench_synthetic(sizes: list[int], count: int, naive_sample: int) -> dict:
     return results
 
 
-# -- (c), (d) ----------------------------------------------------------------------------
-def bench_startup() -> dict:
-    def run(*args: str) -> float:
-        return median_time(lambda: subprocess.run([sys.executable, *args], capture_output=True, check=True), runs=7)
-
-    bare = run("-c", "pass")
-    help_time = run("-m", "glossary", "--help")
-    return {"python_s": bare, "help_s": help_time, "ratio": help_time / bare}
-
-
+# -- (d) --------------------------------------------------------------------------------
 def bench_build() -> dict:
     with tempfile.TemporaryDirectory(prefix="glossary-build-") as tmp:
         project = Path(tmp) / "p"
@@ -297,11 +360,16 @@ def bench_build() -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--processes-only", action="store_true", help="only (a'): the whole-process targets")
+    parser.add_argument("--runs", type=int, default=11, help="interleaved rounds of (a') (default 11)")
     args = parser.parse_args()
     sizes = [1_000_000, 2_000_000] if args.quick else [1_000_000, 2_000_000, 5_000_000, 10_000_000]
     count = 2_000 if args.quick else 10_000
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}"
     print(f"# Benchmarks — {machine}")
+    # Bytecode is written (by the first run of each process), as in any ordinary install: with
+    # PYTHONDONTWRITEBYTECODE set, every process would compile each module edited since its .pyc.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     # Never the user's own cache: every run starts from an empty one.
     cache_dir = Path(tempfile.mkdtemp(prefix="glossary-bench-cache-"))
     os.environ["GLOSSARY_CACHE_DIR"] = str(cache_dir)
@@ -312,6 +380,10 @@ def main() -> int:
 
 
 def report(args: argparse.Namespace, sizes: list[int], count: int, cache_dir: Path) -> int:
+    p = bench_processes(cache_dir, args.runs)
+    report_processes(p)
+    if args.processes_only:
+        return 0
     a = bench_shipped(cache_dir)
     base = a["read_normalise_s"]
     print(f"(a) one read+normalise pass of the corpus ({a['corpus_chars']:,} chars): {base * 1000:.0f} ms")
@@ -319,8 +391,6 @@ def report(args: argparse.Namespace, sizes: list[int], count: int, cache_dir: Pa
     print(f"      after editing one quote (searched afresh): {a['edit_s'] * 1000:.0f} ms = {a['edit_s'] / base:.2f}×")
     print(f"      first run, empty cache (reads the corpus, writes the cache): {a['cold_s'] * 1000:.0f} ms = {a['cold_s'] / base:.2f}×")
     print(f"      cache off (--no-cache): {a['no_cache_s'] * 1000:.0f} ms = {a['no_cache_s'] / base:.2f}×")
-    print(f"    whole `glossary check` command (fresh process, warm cache): {a['cli_s'] * 1000:.0f} ms, "
-          f"of which Python start-up and imports {a['imports_s'] * 1000:.0f} ms")
     b = bench_synthetic(sizes, count, naive_sample=200 if not args.quick else 60)
     top = b["sizes"][max(sizes)]
     naive = b["naive"]
@@ -336,8 +406,8 @@ def report(args: argparse.Namespace, sizes: list[int], count: int, cache_dir: Pa
           f"{warm['verified']:,} verified, peak RSS {warm['peak_rss_mb']:.0f} MB")
     print(f"    naive: normalise {naive['normalise_s']:.1f} s + {naive['scan_s']:.1f} s for {naive['sample']} quotes "
           f"→ {naive['extrapolated_s']:.0f} s for {count:,} (extrapolated); speed-up {naive['extrapolated_s'] / top['seconds']:.0f}×")
-    c = bench_startup()
-    print(f"(c) glossary --help {c['help_s'] * 1000:.0f} ms vs python -c pass {c['python_s'] * 1000:.0f} ms: {c['ratio']:.1f}×")
+    print(f"(c) glossary --help {p['help']['wall_s'] * 1000:.0f} ms vs python -c pass {p['python']['wall_s'] * 1000:.0f} ms: "
+          f"{p['help_ratio_wall_s']:.1f}× (see (a'))")
     d = bench_build()
     print(f"(d) full build of the shipped glossary (no PDF): {d['build_s']:.1f} s")
     print("(e) check time by corpus size:")
