@@ -692,7 +692,7 @@ def test_corpus_errors_escape_control_characters(tmp_path: Path) -> None:
 # == 7.–8. values that crashed the run, and inputs too large to take in ===============================
 
 MB = 1024 * 1024
-ENTRY = ("- id: {id}\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n  gloss: {gloss}\n"
+ENTRY = ("- id: {id}\n  term: 楅\n  pinyin: fú\n  category: object\n  rites: [乡射礼]\n  gloss: {gloss}\n"
          "  definition: The rack.\n  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n")
 
 
