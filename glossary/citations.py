@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from glossary.corpus import Corpus, Locus
 from glossary.errors import GlossaryError
-from glossary.index import CorpusIndex, Hit, Place, Suggestion
+from glossary.index import CorpusIndex, Hit, Suggestion, Where
 from glossary.model import Citation, CitationResult, Entry
 from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
 from glossary.problems import ERROR, WARNING, Problem
@@ -49,7 +49,7 @@ class CitationChecker:
         missing = sorted({k for k in keys if 2 <= len(k) <= MAX_SUGGEST and not self.index.occurs(k)})
         self._votes = self.index.chunk_votes(missing) if missing else {}
 
-    def agrees(self, citation: Citation, locus: Locus | Place) -> list[str]:
+    def agrees(self, citation: Citation, locus: Locus | Where) -> list[str]:
         """The locus fields of ``citation`` that ``locus`` contradicts."""
         wrong = []
         if citation.work is not None and locus.work not in self._works.get(_key(citation.work), set()):
@@ -92,7 +92,7 @@ class CitationChecker:
             # none) are resolved to loci only if an output needs them (kept meanwhile as bare
             # positions: a large corpus has many); agreeing needs only their work, 卷, page …
             agreeing_hits = hits if not citation.locus_fields() else [
-                hit for hit in hits if not self.agrees(citation, self.index.place_of(hit.start))]
+                hit for hit in hits if not self.agrees(citation, self.index.where(hit.start))]
             if agreeing_hits:
                 starts, size = array("Q", (hit.start for hit in agreeing_hits)), len(key)
                 return CitationResult(owner, index, "verified", pending=lambda: tuple(

@@ -36,7 +36,7 @@ class Hit:
     placeholders: tuple[int, ...] = ()  # 1-based positions in the normalised quote
 
 
-class Place(NamedTuple):
+class Where(NamedTuple):
     """What a citation may name about where a passage stands: a :class:`Locus` without its text."""
 
     work: str
@@ -181,12 +181,12 @@ class CorpusIndex:
                 texts.append(self.text[start : start + len(index)])
         return texts
 
-    def place_of(self, pos: int) -> Place:
+    def where(self, pos: int) -> Where:
         """The work, 卷, page, section and layer at an index position (cheaper than :meth:`locus`)."""
         base, doc, stream, index = self._stream_at(pos)
         start = stream.offsets[index[pos - base]]
         page, page_id = doc.page_at(start)
-        return Place(doc.text_info.id, doc.juan_at(start), page, page_id, doc.section_at(start), stream.layer)
+        return Where(doc.text_info.id, doc.juan_at(start), page, page_id, doc.section_at(start), stream.layer)
 
     def origin(self, start: int, end: int) -> Origin:
         """The work, rite and speakers of the passage at index positions ``start`` to ``end`` (cheaper

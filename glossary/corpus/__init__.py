@@ -28,6 +28,7 @@ def reader(kind: str) -> Callable[[TextInfo, str, str], Document] | None:
     module, _, name = READER_MODULES[kind].partition(":")
     return getattr(import_module(module), name)
 
+
 __all__ = ["Corpus", "CorpusError", "Document", "Locus", "Stream", "TextInfo", "LAYERS", "load_corpus"]
 
 
