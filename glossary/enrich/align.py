@@ -35,7 +35,7 @@ randomness, ties broken by position.
 **Confidence.** From the score margin: how much worse the best alignment is in which the
 paragraph is paired otherwise (with another passage, or with none), and how much each of its
 links adds; ``1 - exp(-margin / 4)``. Pairs under :data:`THRESHOLD` are reported as
-uncertain and are not shown as the rendering of a passage. ``docs/alignment.md`` gives the
+uncertain and are not shown as the rendering of a passage (:data:`glossary.model.ALIGNMENT_THRESHOLD`). ``docs/alignment.md`` gives the
 accuracy measured on a hand-checked sample.
 """
 from __future__ import annotations
@@ -44,16 +44,19 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
-from glossary.corpus import Corpus, Document
+from glossary.corpus import Corpus, Document, Locus
+from glossary.errors import GlossaryError
+from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage, Rendering
 from glossary.corpus.seed import MARKER as RENDERED_MARKER
 from glossary.corpus.seed import SENTENCE_MARK
 from glossary.normalize import PLACEHOLDER, normalize
 
-#: Pairs with a lower confidence are reported as uncertain, and not shown as a passage's rendering.
-THRESHOLD = 0.5
+if TYPE_CHECKING:
+    from glossary.cache import IndexCache
+    from glossary.index import CorpusIndex
 
 #: Survival rate of a feature before anything is known (re-estimated from the alignment).
 PRIOR_SURVIVAL = 0.5
@@ -82,113 +85,6 @@ MARGIN_SCALE = 4.0
 
 NEG = float("-inf")
 SENTENCE = SENTENCE_MARK.strip("【】")
-
-
-@dataclass(frozen=True)
-class Passage:
-    """A passage of the original: a run of the classic between notes, a note, or a section marker."""
-
-    file: str
-    line: int
-    page_id: str | None
-    #: classic | commentary (a section marker is of the classic's layer).
-    layer: str
-    #: classic | commentary | marker
-    kind: str
-    text: str
-    #: Offsets in the file's text: the first character and one past the last.
-    start: int
-    end: int
-    juan: int | None = None
-
-    def to_json(self) -> dict[str, object]:
-        return {"file": self.file, "line": self.line, "page_id": self.page_id, "layer": self.layer,
-                "kind": self.kind, "text": self.text}
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    """A paragraph of the rendering: a block of lines between blank lines, stripped."""
-
-    index: int
-    text: str
-    #: Offset of its first character in the file's text, and its line (1-based).
-    start: int
-    line: int
-
-    @property
-    def end(self) -> int:
-        return self.start + len(self.text)
-
-
-@dataclass(frozen=True)
-class Pair:
-    """A paragraph and the passages of the original it renders, with the aligner's confidence (0–1)."""
-
-    paragraph: Paragraph
-    original: tuple[Passage, ...]
-    #: How sure the aligner is that the paragraph renders each passage (0–1).
-    confidences: tuple[float, ...] = ()
-    #: For a paragraph paired with nothing: how sure the aligner is of that.
-    unpaired_confidence: float = 1.0
-
-    @property
-    def confidence(self) -> float:
-        """Of the pair: that of its least certain link (a pair is only as sure as its weakest link)."""
-        if not self.original:
-            return self.unpaired_confidence
-        return min(self.confidences)
-
-    @property
-    def certain(self) -> bool:
-        """Whether the pair is shown as the rendering of its passages (at or above :data:`THRESHOLD`)."""
-        return bool(self.original) and self.confidence >= THRESHOLD
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "paragraph": self.paragraph.index,
-            "modern": self.paragraph.text,
-            "original": [{**passage.to_json(), "confidence": c} for passage, c in zip(self.original, self.confidences)],
-            "confidence": self.confidence,
-            "certain": self.certain,
-        }
-
-
-@dataclass(frozen=True, eq=False)
-class Alignment:
-    """One rendering (a file of the corpus) aligned with its original."""
-
-    #: The rendering: its text id, file and who made it; the original's text id.
-    text_id: str
-    file: str
-    original_id: str
-    label: str
-    pairs: tuple[Pair, ...]
-    _by_passage: dict[tuple[str, int], list[Pair]] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        for pair in self.pairs:
-            for passage in pair.original:
-                self._by_passage.setdefault((passage.file, passage.start), []).append(pair)
-
-    def renderings(self, file: str, start: int, end: int, *, certain: bool = True) -> tuple[Pair, ...]:
-        """The pairs whose original holds some of ``file[start:end]`` (only the certain ones unless asked)."""
-        found: dict[int, Pair] = {}
-        for pair in self.pairs:
-            if certain and not pair.certain:
-                continue
-            for passage in pair.original:
-                if passage.file == file and passage.start < end and start < passage.end:
-                    found[pair.paragraph.index] = pair
-        return tuple(found[i] for i in sorted(found))
-
-    def pair_at(self, offset: int) -> Pair | None:
-        """The pair of the paragraph that holds ``offset`` of the rendering's file."""
-        starts = [pair.paragraph.start for pair in self.pairs]
-        i = bisect_right(starts, offset) - 1
-        if i >= 0 and offset < self.pairs[i].paragraph.end:
-            return self.pairs[i]
-        return None
 
 
 # -- the two sides -------------------------------------------------------------------------
@@ -616,9 +512,9 @@ def _continues(text: str) -> bool:
 
 
 def label_of(doc: Document) -> str:
-    """How a rendering is named where it is shown: ``modern rendering (seed-shiyu: …)``."""
+    """How a rendering is named where it is shown: ``modern rendering (seed-shiyu, <rendered_by>)``."""
     info = doc.text_info
-    return f"modern rendering ({info.id}: {info.rendered_by})" if info.rendered_by else f"modern rendering ({info.id})"
+    return f"modern rendering ({info.id}, {info.rendered_by})" if info.rendered_by else f"modern rendering ({info.id})"
 
 
 def _juans(doc: Document) -> set[int]:
@@ -646,3 +542,91 @@ def alignments(corpus: Corpus) -> tuple[Alignment, ...]:
                       for paragraph, found, alone in zip(modern, links, unpaired))
         result.append(Alignment(doc.text_info.id, doc.path, original_id, label_of(doc), pairs))
     return tuple(result)
+
+
+# -- what the commands show ----------------------------------------------------------------
+
+
+def aligned(index: CorpusIndex, cache: IndexCache | None = None) -> tuple[Alignment, ...]:
+    """The corpus' renderings aligned (through ``cache``, which keeps them beside the index); a
+    :class:`GlossaryError` if the manifest declares none."""
+    found = cache.alignments(index, alignments) if cache is not None else alignments(index.corpus)
+    if not found:
+        raise GlossaryError("the corpus has no modern rendering to align: a text of corpus/manifest.yaml "
+                            "says which text it renders with `rendering_of: <text id>`")
+    return found
+
+
+def as_json(found: Sequence[Alignment]) -> list[dict[str, object]]:
+    """Every paragraph of every rendering with the passages it renders (``glossary align --json``)."""
+    return [{**pair.to_json(), "rendering": alignment.file} for alignment in found for pair in alignment.pairs]
+
+
+def as_text(found: Sequence[Alignment]) -> Iterator[str]:
+    """The renderings for reading beside their original: each paragraph, then what it renders."""
+    for alignment in found:
+        yield f"{alignment.file}: {alignment.label}, aligned with {alignment.original_id}"
+        yield f"(pairings under {ALIGNMENT_THRESHOLD} are marked uncertain)"
+        for pair in alignment.pairs:
+            paragraph = pair.paragraph
+            status = "" if pair.certain or not pair.original else "  UNCERTAIN"
+            yield ""
+            yield f"¶{paragraph.index} [{alignment.file}:{paragraph.line}] confidence {pair.confidence:.2f}{status}"
+            yield f"  {paragraph.text}"
+            if not pair.original:
+                yield "  ⇐ no passage of the original"
+            for passage, confidence in zip(pair.original, pair.confidences):
+                place = f"{passage.file}:{passage.line}" + (f" {passage.page_id}" if passage.page_id else "")
+                unsure = "" if confidence >= ALIGNMENT_THRESHOLD else ", uncertain"
+                yield f"  ⇐ {passage.kind} [{place}] ({confidence:.2f}{unsure})"
+                yield f"    {passage.text}"
+
+
+def renderings_of(found: Sequence[Alignment], locus: Locus) -> tuple[Rendering, ...]:
+    """The paragraphs of the renderings that render the passage at ``locus`` (certain or not)."""
+    return tuple(r for alignment in found for r in alignment.renderings(locus.file, locus.start, locus.end, locus.layer))
+
+
+def originals_of(found: Sequence[Alignment], locus: Locus) -> tuple[tuple[Alignment, Pair], ...]:
+    """For a place in a rendering: the pairs of the paragraphs it stands in (what they render)."""
+    result = []
+    for alignment in found:
+        if alignment.file == locus.file and (pair := alignment.pair_at(locus.start)) is not None:
+            result.append((alignment, pair))
+    return tuple(result)
+
+
+def concerns(corpus: Corpus, loci: Iterable[Locus]) -> bool:
+    """Whether any of ``loci`` stands in a rendering or in a text that has one (worth aligning for)."""
+    texts = {info.id for info in corpus.texts if info.rendering_of}
+    texts |= {info.rendering_of for info in corpus.texts if info.rendering_of}
+    return any(locus.work in texts for locus in loci)
+
+
+def locus_json(found: Sequence[Alignment], locus: Locus) -> dict[str, object]:
+    """What ``glossary locate --json`` adds to a place: its modern renderings, or what it renders."""
+    result: dict[str, object] = {}
+    if renderings := renderings_of(found, locus):
+        result["modern"] = [{"label": r.label, "file": r.file, "paragraph": r.paragraph, "text": r.text,
+                             "confidence": r.confidence, "certain": r.certain} for r in renderings]
+    if pairs := originals_of(found, locus):
+        result["renders"] = [{**passage.to_json(), "paragraph": pair.paragraph.index, "confidence": confidence,
+                              "certain": confidence >= ALIGNMENT_THRESHOLD}
+                             for _, pair in pairs for passage, confidence in zip(pair.original, pair.confidences)]
+    return result
+
+
+def locus_lines(found: Sequence[Alignment], locus: Locus) -> Iterator[str]:
+    """What ``glossary locate`` prints under a place: its modern renderings, or what it renders."""
+    for r in renderings_of(found, locus):
+        unsure = "" if r.certain else f" — uncertain ({r.confidence:.2f})"
+        yield f"{r.label} [{r.file} ¶{r.paragraph}]{unsure}:"
+        yield f"  {r.excerpt()}"
+    for alignment, pair in originals_of(found, locus):
+        if not pair.original:
+            yield f"renders no passage of {alignment.original_id} (¶{pair.paragraph.index})"
+        for passage, confidence in zip(pair.original, pair.confidences):
+            unsure = "" if confidence >= ALIGNMENT_THRESHOLD else f" — uncertain ({confidence:.2f})"
+            where = f"{passage.file}:{passage.line}" + (f", page id {passage.page_id}" if passage.page_id else "")
+            yield f"renders {alignment.original_id} {passage.kind} [{where}]{unsure}:"
+            yield f"  {passage.text}"

@@ -40,7 +40,8 @@ def note_specs(glossary: Glossary) -> list[NoteSpec]:
             plan = PlanCard(f"yili-plan-{place.id}.svg", f"yili-plan-{place.id}-q.svg", place_loci,
                             tuple(c.note for c, l in zip(place.citations, glossary.plan_loci.get(place.id, ())) if l))
         media = [PurePosixPath(m).name for m in entry.media]
-        specs.append(term_note(entry, loci, glossary.concordance.get(entry.id), related, plan, media))
+        specs.append(term_note(entry, loci, glossary.concordance.get(entry.id), related, plan, media,
+                               modern=glossary.renderings))
         cloze = cloze_note(entry, loci)
         if cloze is not None:
             specs.append(cloze)
