@@ -206,7 +206,8 @@ class _Scorer:
             self.all_features.append(feats)
         self.original = original
         self.original_chars = {ch for p in original for ch in normalize(p.text)}
-        self.anchor = [bool(RENDERED_MARKER.match(text)) for text in modern]
+        # A marker paragraph's name (右边是主尸进入 → 主尸进入), folded, for the anchors.
+        self.anchor = [set(normalize(m.group(1))) if (m := RENDERED_MARKER.match(text)) else None for text in modern]
         self.survival: dict[str, float] = {}
         self.use(0, len(original))
 
@@ -218,6 +219,7 @@ class _Scorer:
         self.sharing = [SHARED if p.kind == "commentary" else SHARED_CLASSIC for p in passages]
         self.is_classic = [p.kind == "classic" for p in passages]
         self.marker = [p.kind == "marker" for p in passages]
+        self.marker_names = [set(normalize(p.text.removeprefix("右"))) for p in passages]
         self.postings: tuple[dict[str, list[int]], dict[str, list[int]]] = ({}, {})
         for j, feats in enumerate(self.passage_features):
             postings = self.postings[0 if self.is_classic[j] else 1]
@@ -244,9 +246,12 @@ class _Scorer:
                     gain = math.log(1 + q * (1 - chance) / chance) - absent[f]
                     for j in js:
                         row[j] += gain
-            if self.anchor[i]:
+            if (name := self.anchor[i]) is not None:
+                # Markers anchor the alignment as far as their names agree (Dice of their characters).
                 for j in markers:
-                    row[j] += MARKER_BONUS
+                    theirs = self.marker_names[j]
+                    if name or theirs:
+                        row[j] += MARKER_BONUS * 2 * len(name & theirs) / (len(name) + len(theirs))
             # A paragraph scores a passage by its best reading: whole, or one of its windows.
             earlier = rows[i]
             rows[i] = row if earlier is None else [a if a > b else b for a, b in zip(earlier, row)]
@@ -448,7 +453,7 @@ def _link_confidences(tables: _Tables, links: list[tuple[int, int]]) -> dict[tup
         other[j] = max((tables.F[i][j] + C[i][j] for i in range(tables.m) if i not in rows), default=NEG)
     result = {}
     for i, j in links:
-        margin = min(tables.total - other[j], tables.s[i][j] + RENDERED)
+        margin = min(tables.total - other[j], tables.s[i][j])
         result[(i, j)] = _confidence(margin)
     return result
 
