@@ -9,49 +9,51 @@ any 卷 that the manifest declares.
 **Passages.** The original's documents for the 卷 the rendering covers (its volume
 headings, else the manifest's ``juan``) are cut into passages in the order of the file: each
 commentary note is one passage, each section marker is one, and the classic is cut
-wherever a note or a marker stands in it.
+wherever a note or a marker stands in it (a note that is only the sentence mark ``(句)`` is
+neither).
 
 **Evidence.** Both sides are folded as matching folds them (:func:`glossary.normalize.normalize`:
 variants, traditional → simplified), so a character that survives into modern Chinese is the
 same character on both sides. A passage's features are its characters and character pairs
-(names such as 敖君善 and 郑康成, terms such as 离肺 and 西阶, numbers). A pair is scored by a
+(names such as 敖君善 and 郑康成, terms such as 离肺 and 西阶, numbers); a note leaves out the
+words it repeats from the classic before it (its lemma). A pair is scored by a
 log-likelihood ratio, feature by feature: a feature of the passage turns up in a paragraph
 that renders it with probability ``q`` (how often that character survives translation), or
 in any paragraph of that length by chance (from its frequency in the rendering). The
 survival rates start at ½ and are re-estimated from the alignment itself (two rounds of
 hard EM), so 曰, 也 and 之, which seldom survive, soon weigh nothing, and 俎, 尸 and 觶 weigh
 much. A classic passage is scored against the part of a paragraph outside ``【…】`` only
-(the brackets hold the rendering of notes); a note and a marker against the whole. A
-marker paragraph (``右，…``, ``右边是…``, ``以上是…``) and a marker passage are anchors: their
-pairing earns a bonus.
+(the brackets hold the rendering of notes); a note and a marker against the whole; a long
+paragraph also window by window. A marker paragraph (``右，…``, ``右边是…``, ``以上是…``) and a
+marker passage are anchors: their pairing earns a bonus, as far as their names agree.
 
 **Alignment.** Dynamic programming over paragraphs × passages finds the best monotone set
 of links: a paragraph may render several passages (a classic run with its notes, or a whole
 stretch in a condensed paragraph), a passage may go unrendered, a paragraph may render
-nothing of the original (headings), and a passage may be shared by two neighbouring
+nothing of the original (headings), and a note may be shared by two neighbouring
 paragraphs (a note split by a blank line), at a cost. Same input, same output: no
 randomness, ties broken by position.
 
-**Confidence.** From the score margin: how much worse the best alignment is in which the
-paragraph is paired otherwise (with another passage, or with none), and how much each of its
-links adds; ``1 - exp(-margin / 4)``. Pairs under :data:`THRESHOLD` are reported as
-uncertain and are not shown as the rendering of a passage (:data:`glossary.model.ALIGNMENT_THRESHOLD`). ``docs/alignment.md`` gives the
-accuracy measured on a hand-checked sample.
+**Confidence.** Of each link, from the score margin: how much worse the best alignment is
+that gives the passage to another paragraph, or that drops the link; ``1 - exp(-margin / 4)``.
+A pair is as certain as its weakest link. Under :data:`glossary.model.ALIGNMENT_THRESHOLD` a
+link is reported as uncertain and not shown as the rendering of its passage.
+``docs/alignment.md`` gives the method at length and the accuracy measured on a hand-checked
+sample.
 """
 from __future__ import annotations
 
 import math
-import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from glossary.corpus import Corpus, Document, Locus
-from glossary.errors import GlossaryError
-from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage, Rendering
 from glossary.corpus.seed import MARKER as RENDERED_MARKER
 from glossary.corpus.seed import SENTENCE_MARK
+from glossary.errors import GlossaryError
+from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage, Rendering
 from glossary.normalize import PLACEHOLDER, normalize
 
 if TYPE_CHECKING:
