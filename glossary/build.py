@@ -14,6 +14,7 @@ from pathlib import Path, PurePosixPath
 
 from glossary.cache import IndexCache
 from glossary.check import Report, check_project
+from glossary.enrich.align import alignments
 from glossary.enrich.concordance import concordance
 from glossary.enrich.sequence import sequences
 from glossary.errors import BuildError
@@ -52,8 +53,12 @@ def _read_state(base: Path) -> dict[str, bytes]:
     return state
 
 
-def gather(report: Report, base: Path) -> Glossary:
-    """Everything the renderers need, from a passing report and the project folder ``base``."""
+def gather(report: Report, base: Path, cache: IndexCache | None = None) -> Glossary:
+    """Everything the renderers need, from a passing report and the project folder ``base``.
+
+    ``cache``: the cache that opened the report's index, which keeps the corpus' alignments
+    beside it (without one they are computed afresh).
+    """
     assert report.index is not None
     loci = {
         entry.id: tuple(result.loci for result in report.results_for(entry.id)) for entry in report.entries
@@ -70,6 +75,7 @@ def gather(report: Report, base: Path) -> Glossary:
         media={PurePosixPath(name).name: (base / name).read_bytes() for e in report.entries for name in e.media},
         retired=report.retired,
         readings=report.readings,
+        alignments=cache.alignments(report.index, alignments) if cache is not None else alignments(report.index.corpus),
     )
 
 
@@ -107,10 +113,11 @@ def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
           options: RenderOptions = RenderOptions(), *, cache: IndexCache | None = None) -> Report:
     """Check the glossary and, if it passes, write every output to ``out`` and update the state files."""
     terms = Path(terms)
+    cache = cache if cache is not None else IndexCache.from_environment()
     report = check_project(terms, corpus_root, cache=cache)
     if report.failed():
         return report
-    glossary = gather(report, terms.parent)
+    glossary = gather(report, terms.parent, cache)
     rendered = render_all(glossary, options)
     write_outputs(Path(out), rendered.files, {terms.parent / name: data for name, data in rendered.state.items()})
     return report

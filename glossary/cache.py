@@ -75,7 +75,12 @@ ALLOWED = frozenset({
     ("glossary.index", "CorpusIndex"), ("glossary.corpus", "Corpus"), ("glossary.offsets", "_restore"),
     ("glossary.corpus.model", "Document"), ("glossary.corpus.model", "Stream"),
     ("glossary.corpus.model", "TextInfo"), ("glossary.corpus.model", "CorpusWarning"),
+    # the alignments of the corpus' renderings, kept beside its index (IndexCache.alignments)
+    ("glossary.model", "Alignment"), ("glossary.model", "Pair"), ("glossary.model", "Passage"),
+    ("glossary.model", "Paragraph"),
 })
+#: The code an alignment is computed by, besides the index's (its key adds their source).
+ALIGN_CODE = ("enrich/align.py", "model.py")
 KEY_FILE = "hmac-key"
 KEY_BYTES = 32
 #: Every cache file starts with this, then the HMAC-SHA256 tag, then the pickle.
@@ -269,6 +274,22 @@ class IndexCache:
         self._write(f"quotes-{key}.pickle", dict(list(found.items())[-KEEP_QUOTES:]))
         self._opened[index] = (key, len(found))
 
+    def alignments(self, index: CorpusIndex, compute: Callable[..., tuple]) -> tuple:
+        """The corpus' renderings aligned with their originals, ``compute(index.corpus)``
+        (:func:`glossary.enrich.align.alignments`): computed once per corpus and code version and
+        kept beside the index, if this cache opened it."""
+        if index not in self._opened or self._hmac_key() is None:
+            return compute(index.corpus)
+        digest = hashlib.sha256(self._opened[index][0].encode())
+        for name in ALIGN_CODE:
+            digest.update(name.encode() + b"\0" + (PACKAGE / name).read_bytes() + b"\0")
+        name = f"align-{digest.hexdigest()}.pickle"
+        found = self._read(name, tuple)
+        if found is None:
+            found = compute(index.corpus)
+            self._write(name, found)
+        return found  # type: ignore[return-value]
+
     # -- trust -------------------------------------------------------------------------
     def trusted(self) -> bool:
         """Whether the cache is on and its folder and key may be trusted (see the module docstring)."""
@@ -401,11 +422,13 @@ class IndexCache:
     def _prune(self, written: str) -> None:
         assert self.folder is not None
         # The file just written stays whatever the clock's resolution says of its age.
-        others = [p for p in self.folder.glob("index-*.pickle") if p.name != written]
+        kind = "align" if written.startswith("align-") else "index"
+        others = [p for p in self.folder.glob(f"{kind}-*.pickle") if p.name != written]
         indexes = sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)
         for old in indexes[KEEP - 1 :]:
             old.unlink(missing_ok=True)
-            (self.folder / old.name.replace("index-", "quotes-", 1)).unlink(missing_ok=True)
+            if kind == "index":
+                (self.folder / old.name.replace("index-", "quotes-", 1)).unlink(missing_ok=True)
 
 
 def open_index(root: Path | str, cache_dir: Path | str | None = None) -> CorpusIndex:

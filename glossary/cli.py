@@ -108,15 +108,25 @@ def check(cache: "IndexCache", terms: Path, corpus: Path, fmt: str, strict: bool
 @click.argument("passage")
 @CORPUS
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of occurrences.")
-def locate(passage: str, corpus: Path, as_json: bool) -> None:
-    """Every place PASSAGE stands in the corpus (any script; punctuation ignored)."""
-    from glossary.citations import locate as find
+@click.pass_obj
+def locate(cache: "IndexCache", passage: str, corpus: Path, as_json: bool) -> None:
+    """Every place PASSAGE stands in the corpus (any script; punctuation ignored).
 
-    found = find(_index(corpus), passage)
+    Under a passage that has a modern rendering, the rendering; under a place in the modern
+    rendering, the passage of the original it renders.
+    """
+    from glossary.citations import locate as find
+    from glossary.enrich import align
+
+    index = _index(corpus)
+    found = find(index, passage)
+    # Aligned only when a place found is in a rendering or its original (kept in the cache).
+    alignments = align.aligned(index, cache) if align.concerns(index.corpus, found.loci) else ()
     if as_json:
         keys = ("work", "title", "file", "juan", "page", "section", "layer", "page_id", "rite",
                 "commentator", "speakers", "line", "text", "context", "placeholders")
-        click.echo(dump_json([{k: locus.to_json()[k] for k in keys} for locus in found.loci]), nl=False)
+        click.echo(dump_json([{**{k: locus.to_json()[k] for k in keys}, **align.locus_json(alignments, locus)}
+                              for locus in found.loci]), nl=False)
     else:
         for number, locus in enumerate(found.loci, 1):
             click.echo(f"{number}. {locus.label()}")
@@ -125,11 +135,30 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
             click.echo(f"   …{locus.context}…")
             if locus.placeholders:
                 click.echo("   (matched through 〇 placeholders: any one character)")
+            for line in align.locus_lines(alignments, locus):
+                click.echo(f"   {line}")
         if not found.loci:
             click.echo(f"not found: {passage}", err=True)
             for suggestion in found.suggestions:
                 click.echo(f"  {suggestion.hint()}", err=True)
     sys.exit(0 if found.loci else 1)
+
+
+@cli.command(name="align")
+@CORPUS
+@click.option("--json", "as_json", is_flag=True,
+              help="Print a JSON list: each paragraph of the rendering with the passages it renders.")
+@click.pass_obj
+def align_command(cache: "IndexCache", corpus: Path, as_json: bool) -> None:
+    """The modern rendering paragraph by paragraph, each with the passages of the original it renders."""
+    from glossary.enrich import align
+
+    found = align.aligned(_index(corpus), cache)
+    if as_json:
+        click.echo(dump_json(align.as_json(found)), nl=False)
+    else:
+        for line in align.as_text(found):
+            click.echo(line)
 
 
 @cli.command()

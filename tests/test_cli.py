@@ -5,7 +5,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from conftest import MINI_CORPUS, MINI_TERMS, ROOT, mini_entries
+from conftest import MINI_CORPUS, MINI_TERMS, ROOT, make_project, mini_entries, raw
 
 from glossary.cli import cli
 from glossary.enrich.pinyin import split_reading
@@ -101,3 +101,62 @@ def test_coverage_command() -> None:
     assert len(words) == 5 and lines[2].startswith("characters: ")
     headwords = {e.term for e in mini_entries().values()}
     assert not {w.split(" ")[0] for w in words} & headwords
+
+
+# -- glossary align, and locate with the modern rendering (tests/enrich/test_align.py checks the pairs) --
+
+def test_align_json_gives_every_paragraph_with_its_passages() -> None:
+    result = invoke("align", "--json", "--corpus", str(MINI_CORPUS))
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    blocks = [b.strip() for b in raw("002_a73e8d04fc3338bc.txt").split("\n\n") if b.strip()]
+    assert [item["modern"] for item in data] == blocks
+    assert [item["paragraph"] for item in data] == list(range(len(blocks)))
+    marker = next(item for item in data if item["modern"] == "右筮日")
+    (passage,) = marker["original"]
+    line = raw(passage["file"]).splitlines().index(next(l for l in raw(passage["file"]).splitlines() if "右筮日" in l)) + 1
+    assert (passage["file"], passage["line"], passage["layer"], passage["text"]) == (
+        "kanripo/KR1d0044/KR1d0044_015.txt", line, "classic", "右筮日")
+    assert passage["page_id"].startswith("KR1d0044_WYG_015-")
+    assert all(0 <= item["confidence"] <= 1 for item in data)
+
+
+def test_align_prints_the_rendering_beside_the_original() -> None:
+    result = invoke("align", "--corpus", str(MINI_CORPUS))
+    assert result.exit_code == 0
+    assert "¶" in result.output and "⇐ marker [kanripo/KR1d0044/KR1d0044_015.txt:" in result.output
+    assert "no passage of the original" in result.output
+
+
+def test_align_without_a_rendering_says_what_is_missing(tmp_path) -> None:
+    corpus = make_project(tmp_path / "p", plan=False) / "corpus"
+    manifest = corpus / "manifest.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("rendering_of: KR1d0044", ""), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--no-cache", "align", "--corpus", str(corpus)])
+    assert result.exit_code == 1
+    assert "rendering_of" in result.output
+
+
+def test_locate_prints_the_modern_rendering_under_a_passage_of_卷15() -> None:
+    result = invoke("locate", "席于門中闑西閾外", "--corpus", str(MINI_CORPUS))
+    assert result.exit_code == 0
+    assert "modern rendering (seed-shiyu," in result.output
+    assert "在门中间闑的西边、门槛外铺设席子。" in result.output
+    data = json.loads(invoke("locate", "席于門中闑西閾外", "--json", "--corpus", str(MINI_CORPUS)).output)
+    (modern,) = data[0]["modern"]
+    assert modern["text"] == "在门中间闑的西边、门槛外铺设席子。" and modern["certain"]
+
+
+def test_locate_finds_what_a_modern_phrase_renders() -> None:
+    result = invoke("locate", "在门中间闑的西边", "--corpus", str(MINI_CORPUS))
+    assert result.exit_code == 0
+    assert "renders KR1d0044 classic [kanripo/KR1d0044/KR1d0044_015.txt:" in result.output
+    assert "席于門中闑西閾外" in result.output
+    data = json.loads(invoke("locate", "在门中间闑的西边", "--json", "--corpus", str(MINI_CORPUS)).output)
+    (renders,) = data[0]["renders"]
+    assert renders["text"] == "席于門中闑西閾外" and renders["layer"] == "classic" and renders["certain"]
+
+
+def test_locate_outside_the_rendering_shows_no_rendering() -> None:
+    result = invoke("locate", "楅长如笴博三寸", "--corpus", str(MINI_CORPUS))
+    assert "modern rendering" not in result.output and "renders" not in result.output

@@ -113,11 +113,14 @@ def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = N
     from glossary.errors import DataError
     from glossary.render.pdf import screenshot
 
+    from glossary.cache import IndexCache
+
+    cache = cache if cache is not None else IndexCache.from_environment()
     report = check_project(terms, corpus, cache=cache)
     if report.index is None or not any(e.id == entry_id for e in report.entries):
         problems = "\n".join(str(p) for p in report.problems)
         raise DataError(f"no valid entry {entry_id!r} in {terms}" + (f":\n{problems}" if problems else ""))
-    html = preview(gather(report, terms.parent), entry_id)
+    html = preview(gather(report, terms.parent, cache), entry_id)
     out = out or Path(f"preview-{entry_id}.html")
     write_file_atomically(out.resolve(), html)
     written = [out]

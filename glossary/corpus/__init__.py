@@ -65,6 +65,8 @@ def _text_info(raw: dict) -> TextInfo:
         placeholder=raw.get("placeholder"),
         heading_indents=tuple(raw.get("heading_indents", (1, 2))),
         excerpt_of=raw.get("excerpt_of"),
+        rendering_of=str(raw["rendering_of"]) if raw.get("rendering_of") is not None else None,
+        rendered_by=str(raw["rendered_by"]) if raw.get("rendered_by") is not None else None,
         juan=raw.get("juan"),
         page=str(raw["page"]) if raw.get("page") is not None else None,
         rites=tuple(sorted((int(k), str(v)) for k, v in rites.items())),

@@ -31,6 +31,8 @@ class DocumentBuilder:
         self.sections: list[tuple[int, str]] = []
         self.warnings: list[CorpusWarning] = []
         self._pending_section: str | None = None
+        self.markers: list[tuple[int, str]] = []
+        self.paragraphs: list[tuple[int, str]] = []
         self.line_starts = array("I", [0])
         for match in re.finditer("\n", text):
             self.line_starts.append(match.end())
@@ -72,9 +74,18 @@ class DocumentBuilder:
         self.close_section(offset)
         self.rites.append((offset, name))
 
-    def open_section(self, name: str) -> None:
-        """A ``右…`` marker: the section it names closes once its appended notes end."""
+    def open_section(self, name: str, offset: int | None = None, marker: str | None = None) -> None:
+        """A ``右…`` marker: the section it names closes once its appended notes end.
+
+        ``marker`` is the marker as printed, at ``offset`` in the file's text.
+        """
         self._pending_section = name
+        if offset is not None and marker:
+            self.markers.append((offset, marker))
+
+    def paragraph(self, offset: int, text: str) -> None:
+        """A paragraph of the file (a block of lines between blank lines), stripped, starting at ``offset``."""
+        self.paragraphs.append((offset, text))
 
     def close_section(self, offset: int) -> None:
         if self._pending_section is not None:
@@ -114,4 +125,6 @@ class DocumentBuilder:
             sections=tuple(self.sections),
             warnings=tuple(self.warnings),
             line_starts=self.line_starts,
+            markers=tuple(self.markers),
+            paragraphs=tuple(self.paragraphs),
         )

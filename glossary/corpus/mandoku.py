@@ -86,8 +86,8 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
         if indent >= 3 and info.section_markers and (marker := MARKER_NAME.match(body)):
             doc.close_section(line_start)
             doc.end_commentary()
-            doc.open_section(marker.group(1))
             # The marker is the first text token (its name runs up to a space or a note).
+            doc.open_section(marker.group(1), line_start + tokens[0].start(), tokens[0].group())
             tokens = tokens[1:]
             in_notes_block = True
         elif indent == 0 and not body.startswith("(") and in_notes_block:

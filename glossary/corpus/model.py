@@ -31,6 +31,10 @@ class TextInfo:
     heading_indents: tuple[int, ...] = (1, 2)
     #: The id of the full text this one is an excerpt or rendering of (not counted twice).
     excerpt_of: str | None = None
+    #: The text this one renders in another language or register (a modern Chinese translation of
+    #: KR1d0044), and who made the rendering: its paragraphs are aligned with that text's passages.
+    rendering_of: str | None = None
+    rendered_by: str | None = None
     juan: int | None = None
     page: str | None = None
     rites: tuple[tuple[int, str], ...] = ()
@@ -120,6 +124,12 @@ class Document:
     sections: tuple[tuple[int, str], ...]
     warnings: tuple[CorpusWarning, ...] = ()
     line_starts: array = field(default_factory=lambda: array("I", [0]))
+    #: (offset, marker as printed): where each ``右…`` section marker stands (``右陳饌具``, ``右边是主尸进入``).
+    markers: tuple[tuple[int, str], ...] = ()
+    #: (offset, text): the file's paragraphs, blocks of lines between blank lines, as printed and
+    #: stripped (seed texts only: a modern rendering is aligned with its original paragraph by
+    #: paragraph, see glossary.enrich.align).
+    paragraphs: tuple[tuple[int, str], ...] = ()
 
     @cached_property
     def _keys(self) -> dict[str, array]:

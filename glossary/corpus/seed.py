@@ -10,6 +10,7 @@ give a corpus warning with their position.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from glossary.corpus.builder import DocumentBuilder
 from glossary.corpus.model import Document, TextInfo
@@ -23,9 +24,32 @@ SENTENCE_MARK = "【句】"
 YI = "译"
 
 
+def paragraphs(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, text) of each paragraph: a block of lines between blank lines, stripped."""
+    start: int | None = None
+    end = offset = 0
+    for raw in text.splitlines(keepends=True):
+        if raw.strip():
+            start = offset if start is None else start
+            end = offset + len(raw)
+        elif start is not None:
+            yield _stripped(text, start, end)
+            start = None
+        offset += len(raw)
+    if start is not None:
+        yield _stripped(text, start, end)
+
+
+def _stripped(text: str, start: int, end: int) -> tuple[int, str]:
+    block = text[start:end]
+    return start + len(block) - len(block.lstrip()), block.strip()
+
+
 def read_seed(info: TextInfo, path: str, text: str) -> Document:
     """Read one seed file into a :class:`Document`."""
     doc = DocumentBuilder(info, path, text)
+    for offset, paragraph in paragraphs(text):
+        doc.paragraph(offset, paragraph)
     open_at: int | None = None  # offset of an unclosed 【
     in_yi = False
     offset = 0
@@ -64,7 +88,7 @@ def read_seed(info: TextInfo, path: str, text: str) -> Document:
             if marker:
                 doc.close_section(line_start)
                 doc.end_commentary()
-                doc.open_section(marker.group(1))
+                doc.open_section(marker.group(1), line_start + marker.start(), marker.group().strip())
                 start = marker.end()
                 section_line = True
         in_yi = is_yi and open_at is None

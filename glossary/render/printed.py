@@ -8,7 +8,8 @@ from functools import lru_cache
 import jinja2
 from markupsafe import Markup
 
-from glossary.model import Entry, Glossary
+from glossary.corpus.model import Locus
+from glossary.model import Entry, Glossary, Rendering
 from glossary.render import indexes
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import render_svg
@@ -81,9 +82,16 @@ def entry_printer(glossary: Glossary) -> Callable[[Entry, int], Markup]:
         plan = Markup(render_svg(glossary.plan, place.id, f"Hall plan: {place.label}")) if place else None
         return Markup(entry_template.render(
             entry=entry, number=number, citations=citations, related=related, plan=plan,
-            occurrences=glossary.concordance.get(entry.id), ruby=ruby,
+            occurrences=glossary.concordance.get(entry.id), ruby=ruby, modern=modern,
             readings=reading_lines(glossary.readings.get(entry.id, ())),
         ))
+
+    def modern(loci: tuple[Locus, ...]) -> tuple[Rendering, ...]:
+        # The modern rendering of the first place printed that has one (two places are printed).
+        for locus in loci[:2]:
+            if found := glossary.renderings(locus):
+                return found
+        return ()
 
     return render_entry
 

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from glossary import __version__
-from glossary.model import Glossary
+from glossary.corpus.model import Locus
+from glossary.model import ALIGNMENT_THRESHOLD, Glossary
 from glossary.problems import dump_json
 from glossary.schema import fields_of
 from glossary.vocab import Rite
@@ -22,6 +23,18 @@ def _value(value: object) -> object:
     return value
 
 
+def _locus(glossary: Glossary, locus: Locus) -> dict[str, object]:
+    """A locus as JSON, with the modern rendering of its passage where the corpus has one: ``modern``
+    when the aligner is sure of the pairing (at or above the threshold), ``modern_uncertain`` when not."""
+    data = locus.to_json()
+    renderings = glossary.renderings(locus, certain=False)
+    if sure := [r.text for r in renderings if r.certain]:
+        data["modern"] = "\n".join(sure)
+    if unsure := [r.text for r in renderings if not r.certain]:
+        data["modern_uncertain"] = "\n".join(unsure)
+    return data
+
+
 def render(glossary: Glossary) -> dict[str, bytes]:
     """``terms.json``: the checked glossary with resolved citations and concordance, as stable JSON."""
     terms = []
@@ -31,7 +44,7 @@ def render(glossary: Glossary) -> dict[str, bytes]:
             item: dict[str, object] = {"quote": citation.quote, **citation.locus_fields()}
             if citation.note:
                 item["note"] = citation.note
-            item["loci"] = [locus.to_json() for locus in loci]
+            item["loci"] = [_locus(glossary, locus) for locus in loci]
             citations.append(item)
         occurrences = glossary.concordance.get(entry.id)
         # Every field of the entries' schema, so a new field reaches terms.json without an edit here.
@@ -48,4 +61,11 @@ def render(glossary: Glossary) -> dict[str, bytes]:
         term["readings"] = [reading.to_json() for reading in glossary.readings.get(entry.id, ())]
         terms.append(term)
     data = {"generator": f"glossary {__version__}", "attribution": ATTRIBUTION, "terms": terms}
+    if glossary.alignments:
+        # Whose the modern renderings of the loci are, and what "modern" promises.
+        data["modern_renderings"] = [
+            {"text": a.text_id, "file": a.file, "renders": a.original_id, "label": a.label,
+             "threshold": ALIGNMENT_THRESHOLD}
+            for a in glossary.alignments
+        ]
     return {"terms.json": dump_json(data).encode("utf-8")}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -10,7 +11,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from glossary.corpus.model import Locus
-from glossary.model import CharReading, Entry, Retired, Step
+from glossary.model import CharReading, Entry, Rendering, Retired, Step
 from glossary.normalize import normalize_with_map, normalize
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
@@ -118,15 +119,21 @@ class PlanCard:
     notes: tuple[str | None, ...]
 
 
-def _citations_html(items: list[tuple[Locus, str | None]]) -> str:
-    citations = [{"text": locus.text, "note": note, "label": locus.label(with_file=False)} for locus, note in items]
+def _citations_html(items: list[tuple[Locus, str | None]],
+                    modern: Callable[[Locus], tuple[Rendering, ...]] | None = None) -> str:
+    citations = [{"text": locus.text, "note": note, "label": locus.label(with_file=False),
+                  "modern": modern(locus) if modern else ()} for locus, note in items]
     return _env().get_template("citations.html").render(citations=citations).strip()
 
 
 def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, related: list[Entry],
               plan: PlanCard | None = None, media: list[str] = (),
-              readings: tuple[CharReading, ...] = ()) -> NoteSpec:
-    """The recognition/recall (and, for positions on the plan, hall-plan) note of an entry."""
+              readings: tuple[CharReading, ...] = (),
+              modern: Callable[[Locus], tuple[Rendering, ...]] | None = None) -> NoteSpec:
+    """The recognition/recall (and, for positions on the plan, hall-plan) note of an entry.
+
+    ``modern`` gives the modern renderings of a cited passage (``Glossary.renderings``), shown under it.
+    """
     env = _env()
     citations = [(loci[0], c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
     places = [
@@ -143,7 +150,7 @@ def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, re
         "DefinitionZh": text(entry.definition_zh or ""),
         "Category": text(vocabulary().category(entry.category).label),
         "Rites": text("、".join(r.simplified for r in entry.rites)),
-        "Citations": _citations_html(citations),
+        "Citations": _citations_html(citations, modern),
         "Concordance": env.get_template("concordance.html").render(places=places).strip(),
         "Related": env.get_template("related.html").render(related=related).strip(),
         "Id": text(entry.id),

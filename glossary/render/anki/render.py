@@ -41,7 +41,7 @@ def note_specs(glossary: Glossary) -> list[NoteSpec]:
                             tuple(c.note for c, l in zip(place.citations, glossary.plan_loci.get(place.id, ())) if l))
         media = [PurePosixPath(m).name for m in entry.media]
         specs.append(term_note(entry, loci, glossary.concordance.get(entry.id), related, plan, media,
-                               glossary.readings.get(entry.id, ())))
+                               glossary.readings.get(entry.id, ()), modern=glossary.renderings))
         cloze = cloze_note(entry, loci)
         if cloze is not None:
             specs.append(cloze)
