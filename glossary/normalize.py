@@ -18,22 +18,26 @@ from glossary.offsets import OffsetMap
 PLACEHOLDER = "〇"
 
 
-def _load_table() -> tuple[dict[str, str], frozenset[str]]:
+def _load_table() -> tuple[dict[str, str], frozenset[str], dict[str, str]]:
     folds: dict[str, str] = {}
     protected: set[str] = set()
+    sources: dict[str, str] = {}
     text = resources.files("glossary.data").joinpath("variants.tsv").read_text(encoding="utf-8")
     for line in text.splitlines():
         if not line or line.startswith("#"):
             continue
-        variant, standard, provenance = line.split("\t", 2)
-        if provenance.startswith("protected:"):
+        variant, standard, source, _ = line.split("\t", 3)
+        if source == "protected":
             protected.add(variant)
         else:
             folds[variant] = standard
-    return folds, frozenset(protected)
+            sources[variant] = source
+    return folds, frozenset(protected), sources
 
 
-VARIANTS, PROTECTED = _load_table()
+#: variant → standard; the ritual characters never folded; variant → the table it comes from
+#: (yitizi, unihan, curated: see scripts/gen_variants.py and :mod:`glossary.folds`).
+VARIANTS, PROTECTED, SOURCES = _load_table()
 _T2S = opencc.OpenCC("t2s")
 
 
