@@ -100,6 +100,8 @@ def check(cache: "IndexCache", terms: Path, corpus: Path, fmt: str, strict: bool
         click.echo(dump_json(report.to_json()), nl=False)
     else:
         _print_problems(report.problems, github=fmt == "github")
+        # Then the quotes that matched through variant folds (歩 for 步): not problems, but said.
+        _print_problems(report.notes, github=fmt == "github")
         click.echo(_summary(report), err=fmt == "github")
     sys.exit(1 if report.failed(strict) else 0)
 
@@ -116,15 +118,22 @@ def locate(passage: str, corpus: Path, as_json: bool) -> None:
     if as_json:
         keys = ("work", "title", "file", "juan", "page", "section", "layer", "page_id", "rite",
                 "commentator", "speakers", "line", "text", "context", "placeholders")
-        click.echo(dump_json([{k: locus.to_json()[k] for k in keys} for locus in found.loci]), nl=False)
+        click.echo(dump_json([
+            {**{k: locus.to_json()[k] for k in keys}, "folds": [fold.to_json() for fold in folds],
+               "warning": warning or None}
+            for locus, folds, warning in zip(found.loci, found.folds, found.warnings)]), nl=False)
     else:
-        for number, locus in enumerate(found.loci, 1):
+        for number, (locus, folds, warning) in enumerate(zip(found.loci, found.folds, found.warnings), 1):
             click.echo(f"{number}. {locus.label()}")
             if locus.page_id:
                 click.echo(f"   page id: {locus.page_id}")
             click.echo(f"   …{locus.context}…")
             if locus.placeholders:
                 click.echo("   (matched through 〇 placeholders: any one character)")
+            for fold in folds:
+                click.echo(f"   fold: {fold.label()}")
+            if warning:
+                click.echo(f"   warning: {warning}")
         if not found.loci:
             click.echo(f"not found: {passage}", err=True)
             for suggestion in found.suggestions:

@@ -18,13 +18,17 @@ from functools import cached_property
 from typing import NamedTuple
 
 from glossary.corpus import Corpus, Document, Locus, Stream
-from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
+from glossary.normalize import PLACEHOLDER, normalize, normalize_for_index
 from glossary.offsets import OffsetMap
 
 SEPARATOR = "\n"
 CONTEXT = 16
 #: A bigram seen more often than this says little about where a near miss is.
 MAX_BIGRAM_HITS = 3000
+#: A quote with alternative characters (edition variants) is looked for as each of its readings
+#: when it has at most this many; otherwise by its longest run without alternatives, each
+#: occurrence of which is checked (at most MAX_BIGRAM_HITS of them).
+MAX_READINGS = 64
 
 
 @dataclass(frozen=True)
@@ -78,12 +82,16 @@ class CorpusIndex:
         self._streams: list[tuple[Document, Stream, OffsetMap]] = []
         #: Where the texts that declare placeholders have one (〇 matches any one character there).
         self._placeholders = array("Q")
+        #: Where the printed character was folded by a variant table, not by OpenCC alone (賔, 歩):
+        #: only a match over one of these, or of a quote with such a character, can need a fold.
+        self._tabled = array("Q")
         position = 0
         for doc in corpus.documents:
             for stream in doc.streams:
-                key, index = normalize_with_map(stream.text)
+                key, index, tabled = normalize_for_index(stream.text)
                 self._starts.append(position)
                 self._streams.append((doc, stream, index))
+                self._tabled.extend(position + p for p in tabled)
                 if doc.text_info.placeholder and PLACEHOLDER in key:
                     self._placeholders.extend(position + m.start() for m in re.finditer(PLACEHOLDER, key))
                 parts.append(key)
@@ -152,7 +160,40 @@ class CorpusIndex:
             neighbours.append((placeholder, before.strip(SEPARATOR), after.strip(SEPARATOR)))
         return neighbours
 
+    def find_alternatives(self, key: str, alternatives: dict[str, str]) -> list[Hit]:
+        """Occurrences of a normalised quote where some characters stand as one of their
+        ``alternatives`` (key character → the characters it may stand as), not the exact ones.
+
+        Its readings (at most :data:`MAX_READINGS`) are found as exact quotes (from memory when
+        :meth:`chunk_votes` looked for them too), else each occurrence of its longest run
+        without alternatives is checked.
+        """
+        if not key or SEPARATOR in key or PLACEHOLDER in key or not any(ch in alternatives for ch in key):
+            return []
+        words, offset = readings(key, alternatives)
+        found: dict[int, Hit] = {}
+        if offset < 0:
+            for word in words:
+                for hit in self.find(word):
+                    found.setdefault(hit.start, hit)
+        else:
+            for hit in self.find(words[0])[:MAX_BIGRAM_HITS]:
+                start = hit.start - offset
+                if start >= 0 and _reads(key, self.text[start : start + len(key)], alternatives):
+                    found.setdefault(start, Hit(start, start + len(key)))
+        return [found[pos] for pos in sorted(found)]
+
     # -- from index positions back to print ---------------------------------
+    def tabled_within(self, start: int, end: int) -> bool:
+        """Whether a printed character between index positions ``start`` and ``end`` was folded by a variant table."""
+        i = bisect_right(self._tabled, start - 1)
+        return i < len(self._tabled) and self._tabled[i] < end
+
+    def printed(self, start: int, end: int) -> str:
+        """The printed characters at index positions ``start`` to ``end`` (one for each key character)."""
+        base, _, stream, index = self._stream_at(start)
+        return "".join(stream.text[index[p - base]] for p in range(start, end))
+
     def _stream_at(self, pos: int) -> tuple[int, Document, Stream, OffsetMap]:
         i = bisect_right(self._starts, pos) - 1
         doc, stream, index = self._streams[i]
@@ -243,12 +284,15 @@ class CorpusIndex:
             found[key].append(end - len(key) + 1)
         self._found.update(found)
 
-    def chunk_votes(self, keys: Iterable[str]) -> dict[str, array]:
+    def chunk_votes(self, keys: Iterable[str], exact: Iterable[str] = ()) -> dict[str, array]:
         """For quotes that were not found: votes for where each almost stands, from one pass.
 
         Each quote is cut into overlapping 4-character chunks; every place a chunk occurs
-        votes for the alignment (position − chunk offset). One Aho–Corasick pass serves all.
+        votes for the alignment (position − chunk offset). One Aho–Corasick pass serves all,
+        and finds the ``exact`` words too (remembered as :meth:`prefetch` does: the readings of
+        quotes with edition variants, see :meth:`find_alternatives`).
         """
+        words = sorted({w for w in exact if w and SEPARATOR not in w and PLACEHOLDER not in w} - set(self._found))
         chunks: dict[str, list[tuple[str, int]]] = {}
         for key in keys:
             size = 4 if len(key) >= 8 else 2
@@ -259,22 +303,31 @@ class CorpusIndex:
                     chunks.setdefault(chunk, []).append((key, k))
         # Votes are kept as bare alignments (8 bytes each) and counted per quote when it is suggested.
         votes: dict[str, array] = {key: array("q") for key in keys}
-        if not chunks:
+        if not chunks and not words:
             return votes
         import ahocorasick
 
         automaton = ahocorasick.Automaton()
+        found: dict[str, array] = {word: array("Q") for word in words}
         for chunk, owners in chunks.items():
-            automaton.add_word(chunk, (chunk, owners))
+            automaton.add_word(chunk, (chunk, owners, chunk in found))
+        for word in words:
+            if word not in chunks:
+                automaton.add_word(word, (word, [], True))
         automaton.make_automaton()
         seen: Counter[str] = Counter()
-        for end, (chunk, owners) in automaton.iter(self.text):
+        for end, (chunk, owners, wanted) in automaton.iter(self.text):
+            if wanted:
+                found[chunk].append(end - len(chunk) + 1)
+                if not owners:
+                    continue
             seen[chunk] += 1
             if seen[chunk] > MAX_BIGRAM_HITS:
                 continue  # a chunk this common says little about where a near miss is
             start = end - len(chunk) + 1
             for key, k in owners:
                 votes[key].append(start - k)
+        self._found.update(found)
         return votes
 
     def _bigram_votes(self, key: str) -> Counter[int]:
@@ -354,6 +407,35 @@ class CorpusIndex:
             differences = describe_differences(key, self.text[start:end], quote, quote_index, printed)
             suggestions.append(Suggestion(locus, round(score, 1), differences))
         return suggestions
+
+
+def readings(key: str, alternatives: dict[str, str]) -> tuple[list[str], int]:
+    """What to look for to find ``key`` with ``alternatives``: ``(readings, -1)``, every reading
+    but ``key`` itself when there are at most :data:`MAX_READINGS`; else ``([run], offset)``, the
+    longest run of ``key`` without alternatives and where it starts in ``key``."""
+    count = 1
+    for ch in key:
+        count *= 1 + len(alternatives.get(ch, ""))
+        if count > MAX_READINGS:
+            break
+    if count <= MAX_READINGS:
+        import itertools
+
+        words = ["".join(chars) for chars in itertools.product(*(ch + alternatives.get(ch, "") for ch in key))]
+        return [w for w in words if w != key], -1
+    best, offset, start = "", 0, 0
+    for i, ch in enumerate(key + SEPARATOR):
+        if ch in alternatives or ch == SEPARATOR:
+            if i - start > len(best):
+                best, offset = key[start:i], start
+            start = i + 1
+    return [best], offset
+
+
+def _reads(key: str, window: str, alternatives: dict[str, str]) -> bool:
+    """Whether ``window`` reads ``key``, some characters as one of their alternatives."""
+    return (len(window) == len(key) and SEPARATOR not in window
+            and all(a == b or b in alternatives.get(a, "") for a, b in zip(key, window)))
 
 
 def _windows(key: str, placeholder: int, before: str, after: str) -> list[int]:

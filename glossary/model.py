@@ -4,9 +4,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from glossary.corpus.model import Locus
 from glossary.vocab import Rite
+
+if TYPE_CHECKING:
+    from glossary.folds import Fold
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,9 @@ class CitationResult:
     #: whose words and which rite they are without resolving whole loci.
     starts: Sequence[int] = ()
     size: int = 0
+    #: The variant folds and edition variants the match needed (script differences are not folds),
+    #: over its agreeing occurrences, in the quote's order: see :mod:`glossary.folds`.
+    folds: tuple["Fold", ...] = ()
 
     @property
     def spans(self) -> list[tuple[int, int]]:

@@ -80,9 +80,19 @@ def _fold_once(ch: str) -> str:
     return VARIANTS.get(simplified, simplified)
 
 
+def script_char(ch: str) -> str:
+    """What OpenCC's traditional→simplified folding alone makes of a kept character (no variant table)."""
+    simplified = _T2S.convert(ch)
+    return simplified if len(simplified) == 1 else ch
+
+
 #: str.translate table of every character seen so far whose key differs from itself.
 _FOLDS: dict[int, str] = {}
 _SEEN: set[str] = set()
+#: The characters seen so far whose key a variant table decides (not OpenCC alone): 賔, 歩, 馀.
+#: Only a match at such a character can need a fold worth reporting (see glossary.folds).
+TABLED: set[str] = set()
+_tabled_pattern: tuple[int, re.Pattern[str] | None] = (0, None)
 
 
 def _learn(text: str) -> None:
@@ -91,7 +101,18 @@ def _learn(text: str) -> None:
         key = fold_char(ch)
         if key and key != ch:
             _FOLDS[ord(ch)] = key
+        if key and key != script_char(ch):
+            TABLED.add(ch)
         _SEEN.add(ch)
+
+
+def _tabled() -> re.Pattern[str] | None:
+    """One character class of :data:`TABLED` (compiled again only when it has grown)."""
+    global _tabled_pattern
+    if _tabled_pattern[0] != len(TABLED):
+        chars = "".join(re.escape(ch) for ch in sorted(TABLED))
+        _tabled_pattern = (len(TABLED), re.compile(f"[{chars}]") if chars else None)
+    return _tabled_pattern[1]
 
 
 #: Texts up to this length have their keys remembered: a check normalises each quote, term
@@ -122,3 +143,15 @@ def normalize_with_map(text: str) -> tuple[str, OffsetMap]:
     runs = list(KEPT.finditer(text))
     index = OffsetMap(run.span() for run in runs)
     return "".join(run.group() for run in runs).translate(_FOLDS), index
+
+
+def normalize_for_index(text: str) -> tuple[str, OffsetMap, list[int]]:
+    """:func:`normalize_with_map`, and the positions in the key whose character a variant table
+    folded (one more C-level regex pass)."""
+    _learn(text)
+    runs = list(KEPT.finditer(text))
+    index = OffsetMap(run.span() for run in runs)
+    kept = "".join(run.group() for run in runs)
+    pattern = _tabled()
+    positions = [m.start() for m in pattern.finditer(kept)] if pattern is not None else []
+    return kept.translate(_FOLDS), index, positions

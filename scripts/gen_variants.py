@@ -224,8 +224,7 @@ def candidate_folds(protected: set[str]) -> dict[str, list[Fold]]:
                 continue
             target = one_key(targets - {ch}, protected)
             if target is not None:
-                label = kind if source == "unihan" else f"{kind} ({name})"
-                found.setdefault(ch, []).append((target, source, f"{label}: {target}"))
+                found.setdefault(ch, []).append((target, source, kind if source == "unihan" else f"{kind} ({name})"))
     for ch, fields in sorted(unihan.items()):
         traditional = [t for t in fields.get("kTraditionalVariant", []) if t != ch]
         if (is_gb2312(ch) and ch not in protected and len(fields.get("kTraditionalVariant", [])) == 1
@@ -233,8 +232,8 @@ def candidate_folds(protected: set[str]) -> dict[str, list[Fold]]:
                 and script_key(traditional[0]) not in (ch, *protected)):
             target = traditional[0]
             found.setdefault(ch, []).append((
-                target, "unihan", f"kTraditionalVariant: {target}, the one traditional form of this simplified "
-                                  f"form, which OpenCC folds to {script_key(target)}"))
+                target, "unihan", f"kTraditionalVariant (its one traditional form, which OpenCC folds to "
+                                  f"{script_key(target)})"))
     return found
 
 
@@ -245,7 +244,7 @@ def fold_table(report: bool = False) -> dict[str, Fold]:
     for ch, candidates in sorted(candidate_folds(protected).items()):
         folds[ch] = candidates[0]
         if report and len({script_key(f[0]) for f in candidates}) > 1:
-            print(f"sources disagree on {ch}: " + ", ".join(f"{f[1]} {f[2]}" for f in candidates), file=sys.stderr)
+            print(f"sources disagree on {ch}: " + ", ".join(f"{f[1]} {f[2]} {f[0]}" for f in candidates), file=sys.stderr)
     for variant, standard, provenance in read_tsv(CURATED):
         if variant in protected or standard in protected:
             raise SystemExit(f"curated fold {variant}→{standard} touches a protected character")
