@@ -256,11 +256,18 @@ def preview(cache: "IndexCache", entry_id: str, terms: Path, corpus: Path, out: 
 @cli.command(name="corpus")
 @CORPUS
 @click.option("--json", "as_json", is_flag=True)
-def corpus_info(corpus: Path, as_json: bool) -> None:
+@click.option("--variants", is_flag=True,
+              help="List instead every character of the corpus that is neither a standard form nor folded "
+                   "by any table (old forms a quote in standard characters cannot match), with counts.")
+def corpus_info(corpus: Path, as_json: bool, variants: bool) -> None:
     """List the corpus texts, their files and layers, and defects found in the text."""
     from glossary.corpus import load_corpus
-    from glossary.corpus.summary import summary, text_lines
+    from glossary.corpus.summary import summary, text_lines, variant_gaps, variant_lines
 
+    if variants:
+        gaps = variant_gaps(_index(corpus).corpus)
+        click.echo(dump_json(gaps), nl=False) if as_json else click.echo("\n".join(variant_lines(gaps)))
+        return
     data = summary(load_corpus(corpus))
     if as_json:
         click.echo(dump_json(data), nl=False)

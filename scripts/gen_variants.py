@@ -9,7 +9,7 @@ Inputs (all in the repository, so the tables can be regenerated offline):
 - data/protected.tsv                      (ritual characters never folded)
 - data/edition_variants.tsv               (edition variants with provenance: never folded)
 
-"Standard" means encodable in GB2312 or Big5. A fold maps a non-standard form (an old or
+"Standard" means encodable in GB2312 or Big5 (glossary/standard.py). A fold maps a non-standard form (an old or
 edition-specific form: 賔, 髙, 歩, 戸) to a standard character; standard characters are never
 folded into each other by the automatic sources, since semantic variants of standard
 characters often differ in ritual meaning (於/亏, 楅/福, 醋/酢). The "key" of a standard
@@ -47,6 +47,9 @@ from pathlib import Path
 import opencc
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from glossary.standard import is_big5, is_gb2312, is_standard  # noqa: E402  (one home for "standard")
+
 YITIZI = ROOT / "data" / "yitizi"
 UNIHAN = ROOT / "data" / "unihan" / "Unihan_Variants-15.0.0.txt"
 CURATED = ROOT / "data" / "variants_curated.tsv"
@@ -55,7 +58,6 @@ EDITIONS = ROOT / "data" / "edition_variants.tsv"
 OUT = ROOT / "glossary" / "data" / "variants.tsv"
 EDITIONS_OUT = ROOT / "glossary" / "data" / "edition_variants.tsv"
 FIELDS = ("kZVariant", "kSemanticVariant", "kSimplifiedVariant")
-SOURCES = ("protected", "curated", "yitizi", "unihan")
 
 #: Corrections that yitizi's own build (build/build_lib/loaders.py at v0.1.3) applies to the ytenx
 #: tables: characters wrongly listed as equivalents, and equivalent pairs that are not.
@@ -63,27 +65,6 @@ YITIZI_EXCLUDED_CHARS = frozenset("苎蒙懞矇朦芸弁皝")
 YITIZI_EXCLUDED_PAIRS = frozenset({("瀋", "沉"), ("干", "乾"), ("榦", "乾"), ("搋", "弌"), ("坯", "壊"), ("坯", "壞")})
 
 _T2S = opencc.OpenCC("t2s")
-
-
-def is_standard(ch: str) -> bool:
-    """True when the character is encodable in GB2312 or Big5."""
-    return is_gb2312(ch) or is_big5(ch)
-
-
-def is_gb2312(ch: str) -> bool:
-    return _encodes(ch, "gb2312")
-
-
-def is_big5(ch: str) -> bool:
-    return _encodes(ch, "big5")
-
-
-def _encodes(ch: str, encoding: str) -> bool:
-    try:
-        ch.encode(encoding)
-        return True
-    except UnicodeEncodeError:
-        return False
 
 
 def script_key(ch: str) -> str:
