@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from glossary.corpus import Corpus, Locus
 from glossary.errors import GlossaryError
-from glossary.folds import Fold, differences, edition_alternatives, edition_warning, unique
+from glossary.folds import Fold, differences, edition_alternatives, edition_warning, explain, kept, unique
 from glossary.index import CorpusIndex, Hit, Place, Suggestion, readings
 from glossary.model import Citation, CitationResult, Entry
 from glossary.normalize import PLACEHOLDER, TABLED, normalize, normalize_with_map
@@ -70,6 +71,28 @@ class CitationChecker:
             wrong.append("layer")
         return wrong
 
+    def _folds(self, quote: str, key: str, starts: Sequence[int], size: int) -> tuple[Fold, ...]:
+        """The folds the exact occurrences at ``starts`` needed, worked out only where one can be:
+        at a character a variant table folds, in the quote (TABLED) or in the passage (the index
+        keeps where); everything else matched as it stands or through OpenCC's script folding."""
+        in_quote = not TABLED.isdisjoint(quote)
+        if not in_quote and not self.index.may_have_tabled(key):
+            return ()  # most quotes: one set operation
+        tabled = self.index.tabled_in(starts, size)
+        if not tabled and not in_quote:
+            return ()
+        characters = kept(quote)
+        quoted = [i for i, ch in enumerate(characters) if ch in TABLED]
+        found = []
+        for start in starts if in_quote else tabled:
+            printed = tabled.get(start, {})
+            for i in quoted:
+                if start + i not in printed:  # the passage prints it otherwise: a fold, sure
+                    printed[start + i] = self.index.printed(start + i, start + i + 1)
+            found.extend(explain(characters[p - start], c) for p, c in sorted(printed.items())
+                         if c != characters[p - start])
+        return tuple(unique(found)) if found else ()
+
     def check(self, file: str, owner: str, index: int, citation: Citation) -> tuple[CitationResult, list[Problem]]:
         """Verify citation ``index`` of ``owner`` (an entry or plan id); problems carry file, line and path."""
         path = f"{owner}.citations[{index}]"
@@ -101,11 +124,7 @@ class CitationChecker:
                 hit for hit in hits if not self.agrees(citation, self.index.place_of(hit.start))]
             if agreeing_hits:
                 starts, size = array("Q", (hit.start for hit in agreeing_hits)), len(key)
-                # Folds only where a table folded a character of the quote or of a passage matched.
-                folds = () if TABLED.isdisjoint(citation.quote) and not any(
-                    self.index.tabled_within(start, start + size) for start in starts) else tuple(unique(
-                        fold for start in starts
-                        for _, fold in differences(citation.quote, self.index.printed(start, start + size))))
+                folds = self._folds(citation.quote, key, starts, size)
                 return CitationResult(owner, index, "verified", pending=lambda: tuple(
                     self.index.locus(Hit(start, start + size)) for start in starts),
                     starts=starts, size=size, folds=folds), problems

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -85,24 +85,36 @@ class CorpusIndex:
         #: Where the printed character was folded by a variant table, not by OpenCC alone (賔, 歩):
         #: only a match over one of these, or of a quote with such a character, can need a fold.
         self._tabled = array("Q")
+        tabled_chars: list[str] = []
+        tabled_keys: set[str] = set()
         position = 0
         for doc in corpus.documents:
             for stream in doc.streams:
-                key, index, tabled = normalize_for_index(stream.text)
+                key, index, tabled, chars = normalize_for_index(stream.text)
                 self._starts.append(position)
                 self._streams.append((doc, stream, index))
                 self._tabled.extend(position + p for p in tabled)
+                tabled_chars.append(chars)
+                tabled_keys.update(key[p] for p in tabled)
                 if doc.text_info.placeholder and PLACEHOLDER in key:
                     self._placeholders.extend(position + m.start() for m in re.finditer(PLACEHOLDER, key))
                 parts.append(key)
                 position += len(key) + len(SEPARATOR)
         self.text = SEPARATOR.join(parts)
+        #: The printed character at each of those positions, and their keys (a quote without one of
+        #: these keys matches no such character: see :meth:`tabled_in`).
+        self._tabled_chars = "".join(tabled_chars)
+        self.tabled_keys = "".join(sorted(tabled_keys))
         #: Exact occurrences found in advance by :meth:`prefetch` (or remembered from an earlier run).
         self._found: dict[str, array] = {}
 
     def __getstate__(self) -> dict[str, object]:
-        # An index is pickled as the corpus made it, whatever quotes it was asked about since.
-        return {**self.__dict__, "_found": {}}
+        # An index is pickled as the corpus made it, whatever quotes it was asked about since
+        # (and without what it works out when asked: cached properties).
+        state = {**self.__dict__, "_found": {}}
+        for name in ("_neighbours", "_tabled_mask", "_tabled_key_set"):
+            state.pop(name, None)
+        return state
 
     def remembered(self) -> dict[str, array]:
         """Every quote (normalised) looked for in advance, with the start of each occurrence."""
@@ -184,10 +196,33 @@ class CorpusIndex:
         return [found[pos] for pos in sorted(found)]
 
     # -- from index positions back to print ---------------------------------
-    def tabled_within(self, start: int, end: int) -> bool:
-        """Whether a printed character between index positions ``start`` and ``end`` was folded by a variant table."""
-        i = bisect_right(self._tabled, start - 1)
-        return i < len(self._tabled) and self._tabled[i] < end
+    def may_have_tabled(self, key: str) -> bool:
+        """Whether a passage of this normalised key can hold a character a variant table folded (賔
+        has the key 宾: a quote without 宾, 高, 乘 … cannot)."""
+        return not self._tabled_key_set.isdisjoint(key)
+
+    def tabled_in(self, starts: Iterable[int], size: int) -> dict[int, dict[int, str]]:
+        """For passages of ``size`` at ``starts``, those holding characters a variant table folded:
+        start → {index position: the printed character} (nearly always none)."""
+        mask = self._tabled_mask
+        found = {}
+        for start in [start for start in starts if mask.find(1, start, start + size) != -1]:
+            i = bisect_left(self._tabled, start)
+            j = bisect_left(self._tabled, start + size, i)
+            found[start] = dict(zip(self._tabled[i:j], self._tabled_chars[i:j]))
+        return found
+
+    @cached_property
+    def _tabled_mask(self) -> bytearray:
+        """1 at each position of :attr:`_tabled`: whether a passage holds one is one C-level search."""
+        mask = bytearray(len(self.text))
+        for position in self._tabled:
+            mask[position] = 1
+        return mask
+
+    @cached_property
+    def _tabled_key_set(self) -> frozenset[str]:
+        return frozenset(self.tabled_keys)
 
     def printed(self, start: int, end: int) -> str:
         """The printed characters at index positions ``start`` to ``end`` (one for each key character)."""

@@ -145,13 +145,13 @@ def normalize_with_map(text: str) -> tuple[str, OffsetMap]:
     return "".join(run.group() for run in runs).translate(_FOLDS), index
 
 
-def normalize_for_index(text: str) -> tuple[str, OffsetMap, list[int]]:
-    """:func:`normalize_with_map`, and the positions in the key whose character a variant table
-    folded (one more C-level regex pass)."""
+def normalize_for_index(text: str) -> tuple[str, OffsetMap, list[int], str]:
+    """:func:`normalize_with_map`, the positions in the key whose printed character a variant
+    table folded, and those characters (one more C-level regex pass)."""
     _learn(text)
     runs = list(KEPT.finditer(text))
     index = OffsetMap(run.span() for run in runs)
     kept = "".join(run.group() for run in runs)
     pattern = _tabled()
-    positions = [m.start() for m in pattern.finditer(kept)] if pattern is not None else []
-    return kept.translate(_FOLDS), index, positions
+    found = list(pattern.finditer(kept)) if pattern is not None else []
+    return kept.translate(_FOLDS), index, [m.start() for m in found], "".join(m.group() for m in found)

@@ -71,10 +71,19 @@ def test_fold_json_shape() -> None:
 
 
 def test_index_keeps_the_positions_a_table_folded() -> None:
-    key, index, tabled = normalize_for_index("尊于戸東，𤣥酒在西，設")
+    key, index, tabled, printed = normalize_for_index("尊于戸東，𤣥酒在西，設")
     assert key == normalize("尊于户东玄酒在西设")
-    assert [key[p] for p in tabled] == ["户", "玄"]  # 設 → 设 is OpenCC's: not listed
+    assert [key[p] for p in tabled] == ["户", "玄"] and printed == "戸𤣥"  # 設 → 设 is OpenCC's: not listed
     assert [p for p in index] == [0, 1, 2, 3, 5, 6, 7, 8, 10]
+
+
+def test_index_says_which_passages_hold_such_characters(index) -> None:
+    [hit] = index.find(normalize("尊于户東玄酒在西"))
+    assert index.may_have_tabled(normalize("尊于户東")) and not index.may_have_tabled(normalize("楅長如笴"))
+    assert index.tabled_in([hit.start], hit.end - hit.start) == {hit.start: {hit.start + 2: "戸", hit.start + 4: "𤣥"}}
+    assert index.printed(hit.start, hit.end) == "尊于戸東𤣥酒在西"
+    [plain] = [h for h in index.find(normalize("楅長如笴博三寸")) if index.locus(h).work == "KR1d0044"]
+    assert index.tabled_in([plain.start], plain.end - plain.start) == {}
 
 
 def test_passage_with_an_old_form_reports_its_fold(index) -> None:
@@ -94,9 +103,9 @@ def test_quote_with_an_old_form_reports_its_fold(index) -> None:
 
 
 def test_a_plain_check_explains_no_match_that_needed_no_table(index, monkeypatch) -> None:
-    # A quote and passages without a character a table folds: the fold details are not worked out.
+    # A quote and passages without a character a table folds: no fold is worked out.
     calls = []
-    monkeypatch.setattr(glossary.citations, "differences", lambda *a: calls.append(a) or [])
+    monkeypatch.setattr(glossary.citations, "explain", lambda *a: calls.append(a))
     checker = CitationChecker(index)
     citation = Citation(quote="楅長如笴博三寸", line=1)
     checker.prepare([citation])
