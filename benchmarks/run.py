@@ -19,6 +19,7 @@ temporary folder of the script's own, never the user's.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -133,6 +134,9 @@ def make_corpus(folder: Path, target_chars: int) -> int:
                            "script": "traditional", "format": "mandoku", "main_layer": "classic",
                            "section_markers": True, "files": files}]}
     (folder / "manifest.yaml").write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+    # Every corpus file needs its checksum line (a corpus without SHA256SUMS is refused).
+    sums = "".join(f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  ./{name}\n" for name in files)
+    (folder / "SHA256SUMS").write_text(sums, encoding="utf-8")
     return total
 
 
@@ -202,18 +206,19 @@ CACHED = """
 import json, time, sys
 sys.path.insert(0, {root!r})
 from pathlib import Path
-from glossary.cache import open_index, remember
+from glossary.cache import IndexCache
 from glossary.citations import CitationChecker
 from glossary.model import Citation
 citations = json.load(open({cites!r}, encoding="utf-8"))
 items = [Citation(quote=c["quote"], line=i + 1) for i, c in enumerate(citations)]
 start = time.perf_counter()
-index = open_index({corpus!r}, Path({cache!r}))
+cache = IndexCache(Path({cache!r}))
+index = cache.open({corpus!r})
 opened = time.perf_counter()
 checker = CitationChecker(index)
 checker.prepare(items)
 verified = sum(checker.check("synthetic.yaml", f"c{{i}}", 0, c)[0].verified for i, c in enumerate(items))
-remember(index)
+cache.save(index)
 end = time.perf_counter()
 RESULT = {{"open_s": opened - start, "check_s": end - opened, "seconds": end - start, "verified": verified,
           "cache_mb": sum(p.stat().st_size for p in Path({cache!r}).iterdir()) / 1e6}}
