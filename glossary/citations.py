@@ -19,7 +19,8 @@ from glossary.validate import did_you_mean
 #: Longer quotes are not looked for: a citation quotes a passage, not a chapter (and very long
 #: search words make Aho–Corasick automatons and alignments slow or unsafe).
 MAX_QUOTE = 2000
-#: Near misses are looked for only for quotes up to this length (alignment cost grows with it).
+#: Near misses, and readings through edition variants, are looked for only for quotes up to this
+#: length (alignment and checking cost grows with it).
 MAX_SUGGEST = 300
 
 
@@ -51,8 +52,8 @@ class CitationChecker:
         self.index.prefetch(keys)
         missing = sorted({k for k in keys if not self.index.occurs(k)})
         alternatives = edition_alternatives()
-        words = [word for key in missing if PLACEHOLDER not in key and any(ch in alternatives for ch in key)
-                 for word in readings(key, alternatives)[0]]
+        words = [word for key in missing if len(key) <= MAX_SUGGEST and PLACEHOLDER not in key
+                 and any(ch in alternatives for ch in key) for word in readings(key, alternatives)[0]]
         near = [k for k in missing if 2 <= len(k) <= MAX_SUGGEST]
         self._votes = self.index.chunk_votes(near, exact=words) if near or words else {}
 
@@ -128,7 +129,7 @@ class CitationChecker:
                 return CitationResult(owner, index, "verified", pending=lambda: tuple(
                     self.index.locus(Hit(start, start + size)) for start in starts),
                     starts=starts, size=size, folds=folds), problems
-        edition = not hits and PLACEHOLDER not in key
+        edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST
         if edition:
             # Not as written: perhaps as another edition writes it (壹 for 一), never silently.
             hits = self.index.find_alternatives(key, edition_alternatives())
@@ -191,7 +192,7 @@ def locate(index: CorpusIndex, passage: str) -> Lookup:
     if len(key) > MAX_QUOTE:
         raise GlossaryError(f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})")
     hits = index.find(key)
-    edition = not hits and PLACEHOLDER not in key
+    edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST
     if edition:
         hits = index.find_alternatives(key, edition_alternatives())
     loci = tuple(index.locus(hit) for hit in hits)
