@@ -24,6 +24,7 @@ temporary folder of the script's own, never the user's.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -204,6 +205,9 @@ def make_corpus(folder: Path, target_chars: int) -> int:
                            "script": "traditional", "format": "mandoku", "main_layer": "classic",
                            "section_markers": True, "files": files}]}
     (folder / "manifest.yaml").write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+    # Every corpus file needs its checksum line (a corpus without SHA256SUMS is refused).
+    sums = "".join(f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  ./{name}\n" for name in files)
+    (folder / "SHA256SUMS").write_text(sums, encoding="utf-8")
     return total
 
 

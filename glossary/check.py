@@ -13,12 +13,13 @@ from glossary.enrich.pinyin import reading_problems
 from glossary.enrich.readings import all_readings, classical_problems, guangyun_problems, sourced, yinyi_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
-from glossary.model import CharReading, CitationResult, Entry, Plan, Retired
+from glossary.folds import EDITION, describe
+from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
-from glossary.problems import ERROR, MAX_PROBLEMS, WARNING, Problem, is_failure
+from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
 from glossary.validate import did_you_mean, validate
 
 
@@ -39,6 +40,8 @@ class Report:
     plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
     #: entry id → how each headword character was read (廣韻, 經典釋文).
     readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
+    #: Notes, not problems: each verified quote that needed a variant fold (glossary.folds), at its line.
+    notes: list[Problem] = field(default_factory=list)
 
     @property
     def citations(self) -> int:
@@ -66,6 +69,7 @@ class Report:
                     "id": r.entry_id,
                     "citation": r.index,
                     "status": r.status,
+                    "folds": [fold.to_json() for fold in r.folds],
                     "loci": [
                         {k: v for k, v in locus.to_json().items() if k not in ("context",)}
                         for locus in r.loci
@@ -115,6 +119,7 @@ def check_project(
             result, problems = checker.check(display, entry.id, i, citation)
             results.append(result)
             report.problems.extend(problems)
+            _note_folds(report, display, entry.id, i, citation, result)
         report.results.extend(results)
         # Whose words and which rite each verified passage is (loci resolved only where already known).
         origins = [origin for result in results if result.verified
@@ -139,7 +144,16 @@ def check_project(
         report.problems.extend(problems)
     cache.save(report.index)
     report.problems.sort()
+    report.notes.sort()
     return report
+
+
+def _note_folds(report: Report, file: str, owner: str, index: int, citation: Citation, result: CitationResult) -> None:
+    """A note for a verified quote that needed variant folds (edition variants have their warning)."""
+    folds = [fold for fold in result.folds if fold.source != EDITION]
+    if folds:
+        report.notes.append(Problem(file, citation.line_of("quote"), f"{owner}.citations[{index}].quote", NOTE,
+                                    describe(folds)))
 
 
 def _check_plan(report: Report, path: Path, checker: CitationChecker) -> None:
@@ -158,5 +172,6 @@ def _check_plan(report: Report, path: Path, checker: CitationChecker) -> None:
         for i, citation in enumerate(place.citations):
             result, problems = checker.check(str(path), place.id, i, citation)
             report.problems.extend(problems)
+            _note_folds(report, str(path), place.id, i, citation, result)
             loci.append(result.loci if result.verified else ())
         report.plan_loci[place.id] = tuple(loci)

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from glossary.corpus import Corpus, Locus
 from glossary.errors import GlossaryError
-from glossary.index import CorpusIndex, Hit, Suggestion, Where
+from glossary.folds import Fold, differences, edition_alternatives, edition_warning, explain, kept, unique
+from glossary.index import CorpusIndex, Hit, Suggestion, Where, readings
 from glossary.model import Citation, CitationResult, Entry
-from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
+from glossary.normalize import PLACEHOLDER, TABLED, normalize, normalize_with_map
 from glossary.problems import ERROR, WARNING, Problem
 from glossary.validate import did_you_mean
 
@@ -17,7 +19,8 @@ from glossary.validate import did_you_mean
 #: Longer quotes are not looked for: a citation quotes a passage, not a chapter (and very long
 #: search words make Aho–Corasick automatons and alignments slow or unsafe).
 MAX_QUOTE = 2000
-#: Near misses are looked for only for quotes up to this length (alignment cost grows with it).
+#: Near misses, and readings through edition variants, are looked for only for quotes up to this
+#: length (alignment and checking cost grows with it).
 MAX_SUGGEST = 300
 
 
@@ -43,11 +46,16 @@ class CitationChecker:
         self._votes: dict = {}
 
     def prepare(self, citations: list[Citation]) -> None:
-        """Search all quotes in one pass, and the near misses of those not found in another."""
+        """Search all quotes in one pass; in another, the near misses of those not found and their
+        readings through edition variants (壹 for 一), see :meth:`CorpusIndex.find_alternatives`."""
         keys = [k for k in (normalize(c.quote) for c in citations) if len(k) <= MAX_QUOTE]
         self.index.prefetch(keys)
-        missing = sorted({k for k in keys if 2 <= len(k) <= MAX_SUGGEST and not self.index.occurs(k)})
-        self._votes = self.index.chunk_votes(missing) if missing else {}
+        missing = sorted({k for k in keys if not self.index.occurs(k)})
+        alternatives = edition_alternatives()
+        words = [word for key in missing if len(key) <= MAX_SUGGEST and PLACEHOLDER not in key
+                 and any(ch in alternatives for ch in key) for word in readings(key, alternatives)[0]]
+        near = [k for k in missing if 2 <= len(k) <= MAX_SUGGEST]
+        self._votes = self.index.chunk_votes(near, exact=words) if near or words else {}
 
     def agrees(self, citation: Citation, locus: Locus | Where) -> list[str]:
         """The locus fields of ``citation`` that ``locus`` contradicts."""
@@ -63,6 +71,28 @@ class CitationChecker:
         if citation.layer is not None and citation.layer != locus.layer:
             wrong.append("layer")
         return wrong
+
+    def _folds(self, quote: str, key: str, starts: Sequence[int], size: int) -> tuple[Fold, ...]:
+        """The folds the exact occurrences at ``starts`` needed, worked out only where one can be:
+        at a character a variant table folds, in the quote (TABLED) or in the passage (the index
+        keeps where); everything else matched as it stands or through OpenCC's script folding."""
+        in_quote = not TABLED.isdisjoint(quote)
+        if not in_quote and not self.index.may_have_tabled(key):
+            return ()  # most quotes: one set operation
+        tabled = self.index.tabled_in(starts, size)
+        if not tabled and not in_quote:
+            return ()
+        characters = kept(quote)
+        quoted = [i for i, ch in enumerate(characters) if ch in TABLED]
+        found = []
+        for start in starts if in_quote else tabled:
+            printed = tabled.get(start, {})
+            for i in quoted:
+                if start + i not in printed:  # the passage prints it otherwise: a fold, sure
+                    printed[start + i] = self.index.printed(start + i, start + i + 1)
+            found.extend(explain(characters[p - start], c) for p, c in sorted(printed.items())
+                         if c != characters[p - start])
+        return tuple(unique(found)) if found else ()
 
     def check(self, file: str, owner: str, index: int, citation: Citation) -> tuple[CitationResult, list[Problem]]:
         """Verify citation ``index`` of ``owner`` (an entry or plan id); problems carry file, line and path."""
@@ -95,9 +125,14 @@ class CitationChecker:
                 hit for hit in hits if not self.agrees(citation, self.index.where(hit.start))]
             if agreeing_hits:
                 starts, size = array("Q", (hit.start for hit in agreeing_hits)), len(key)
+                folds = self._folds(citation.quote, key, starts, size)
                 return CitationResult(owner, index, "verified", pending=lambda: tuple(
                     self.index.locus(Hit(start, start + size)) for start in starts),
-                    starts=starts, size=size), problems
+                    starts=starts, size=size, folds=folds), problems
+        edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST
+        if edition:
+            # Not as written: perhaps as another edition writes it (壹 for 一), never silently.
+            hits = self.index.find_alternatives(key, edition_alternatives())
         loci = [self.index.locus(hit) for hit in hits]
         if not loci:
             hints = tuple(
@@ -115,9 +150,10 @@ class CitationChecker:
             hints = tuple(f"found at: {locus.label()}" for locus in loci[:5])
             if len(loci) > 5:
                 hints += (f"… and {len(loci) - 5} more places",)
+            through = " (through an edition variant)" if edition else ""
             problem(
                 fields[0] if len(fields) == 1 else "quote",
-                f"the quote is in the corpus, but not at {given}",
+                f"the quote is in the corpus{through}, but not at {given}",
                 hints=hints,
             )
             return CitationResult(owner, index, "locus-mismatch", resolved=tuple(loci)), problems
@@ -129,7 +165,11 @@ class CitationChecker:
                 f"verified only through the corpus' 〇 placeholder (any one character) at {positions}",
                 WARNING,
             )
-        return CitationResult(owner, index, "verified", resolved=tuple(agreeing)), problems
+        found = [difference for locus in agreeing for difference in differences(citation.quote, locus.text)]
+        if edition:
+            problem("quote", edition_warning(found), WARNING)
+        folds = tuple(unique(fold for _, fold in found))
+        return CitationResult(owner, index, "verified", resolved=tuple(agreeing), folds=folds), problems
 
 
 @dataclass(frozen=True)
@@ -139,16 +179,27 @@ class Lookup:
     passage: str
     loci: tuple[Locus, ...]
     suggestions: tuple[Suggestion, ...] = ()
+    #: For each locus, the folds the match needed (see :mod:`glossary.folds`).
+    folds: tuple[tuple[Fold, ...], ...] = ()
+    #: For each locus, the warning when it matched only through edition variants ('' otherwise).
+    warnings: tuple[str, ...] = ()
 
 
 def locate(index: CorpusIndex, passage: str) -> Lookup:
-    """Every occurrence of ``passage`` (any script, punctuation ignored); near misses when none."""
+    """Every occurrence of ``passage`` (any script, punctuation ignored); as another edition would
+    write it (壹 for 一, with a warning) when none; near misses when neither."""
     key, quote_index = normalize_with_map(passage)
     if len(key) > MAX_QUOTE:
         raise GlossaryError(f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})")
-    loci = tuple(index.locus(hit) for hit in index.find(key))
+    hits = index.find(key)
+    edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST
+    if edition:
+        hits = index.find_alternatives(key, edition_alternatives())
+    loci = tuple(index.locus(hit) for hit in hits)
     if loci:
-        return Lookup(passage, loci)
+        found = [differences(passage, locus.text) for locus in loci]
+        warnings = tuple(edition_warning(d) if edition else "" for d in found)
+        return Lookup(passage, loci, folds=tuple(tuple(unique(f for _, f in d)) for d in found), warnings=warnings)
     suggestions = index.suggest(key, passage, quote_index) if len(key) <= MAX_SUGGEST else []
     return Lookup(passage, (), tuple(suggestions))
 

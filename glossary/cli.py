@@ -100,6 +100,8 @@ def check(cache: "IndexCache", terms: Path, corpus: Path, fmt: str, strict: bool
         click.echo(dump_json(report.to_json()), nl=False)
     else:
         _print_problems(report.problems, github=fmt == "github")
+        # Then the quotes that matched through variant folds (歩 for 步): not problems, but said.
+        _print_problems(report.notes, github=fmt == "github")
         click.echo(_summary(report), err=fmt == "github")
     sys.exit(1 if report.failed(strict) else 0)
 
@@ -125,16 +127,22 @@ def locate(cache: "IndexCache", passage: str, corpus: Path, as_json: bool) -> No
     if as_json:
         keys = ("work", "title", "file", "juan", "page", "section", "layer", "page_id", "rite",
                 "commentator", "speakers", "line", "text", "context", "placeholders")
-        click.echo(dump_json([{**{k: locus.to_json()[k] for k in keys}, **align.locus_json(alignments, locus)}
-                              for locus in found.loci]), nl=False)
+        click.echo(dump_json([
+            {**{k: locus.to_json()[k] for k in keys}, "folds": [fold.to_json() for fold in folds],
+             "warning": warning or None, **align.locus_json(alignments, locus)}
+            for locus, folds, warning in zip(found.loci, found.folds, found.warnings)]), nl=False)
     else:
-        for number, locus in enumerate(found.loci, 1):
+        for number, (locus, folds, warning) in enumerate(zip(found.loci, found.folds, found.warnings), 1):
             click.echo(f"{number}. {locus.label()}")
             if locus.page_id:
                 click.echo(f"   page id: {locus.page_id}")
             click.echo(f"   …{locus.context}…")
             if locus.placeholders:
                 click.echo("   (matched through 〇 placeholders: any one character)")
+            for fold in folds:
+                click.echo(f"   fold: {fold.label()}")
+            if warning:
+                click.echo(f"   warning: {warning}")
             for line in align.locus_lines(alignments, locus):
                 click.echo(f"   {line}")
         if not found.loci:
@@ -276,11 +284,18 @@ def preview(cache: "IndexCache", entry_id: str, terms: Path, corpus: Path, out: 
 @cli.command(name="corpus")
 @CORPUS
 @click.option("--json", "as_json", is_flag=True)
-def corpus_info(corpus: Path, as_json: bool) -> None:
+@click.option("--variants", is_flag=True,
+              help="List instead every character of the corpus that is neither a standard form nor folded "
+                   "by any table (old forms a quote in standard characters cannot match), with counts.")
+def corpus_info(corpus: Path, as_json: bool, variants: bool) -> None:
     """List the corpus texts, their files and layers, and defects found in the text."""
     from glossary.corpus import load_corpus
-    from glossary.corpus.summary import summary, text_lines
+    from glossary.corpus.summary import summary, text_lines, variant_gaps, variant_lines
 
+    if variants:
+        gaps = variant_gaps(_index(corpus).corpus)
+        click.echo(dump_json(gaps), nl=False) if as_json else click.echo("\n".join(variant_lines(gaps)))
+        return
     data = summary(load_corpus(corpus))
     if as_json:
         click.echo(dump_json(data), nl=False)

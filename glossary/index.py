@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,13 +18,17 @@ from functools import cached_property
 from typing import NamedTuple
 
 from glossary.corpus import Corpus, Document, Locus, Stream
-from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map
+from glossary.normalize import PLACEHOLDER, normalize, normalize_for_index
 from glossary.offsets import OffsetMap
 
 SEPARATOR = "\n"
 CONTEXT = 16
 #: A bigram seen more often than this says little about where a near miss is.
 MAX_BIGRAM_HITS = 3000
+#: A quote with alternative characters (edition variants) is looked for as each of its readings
+#: when it has at most this many; otherwise by its longest run without alternatives, each
+#: occurrence of which is checked (at most MAX_BIGRAM_HITS of them).
+MAX_READINGS = 64
 
 
 @dataclass(frozen=True)
@@ -78,23 +82,39 @@ class CorpusIndex:
         self._streams: list[tuple[Document, Stream, OffsetMap]] = []
         #: Where the texts that declare placeholders have one (〇 matches any one character there).
         self._placeholders = array("Q")
+        #: Where the printed character was folded by a variant table, not by OpenCC alone (賔, 歩):
+        #: only a match over one of these, or of a quote with such a character, can need a fold.
+        self._tabled = array("Q")
+        tabled_chars: list[str] = []
+        tabled_keys: set[str] = set()
         position = 0
         for doc in corpus.documents:
             for stream in doc.streams:
-                key, index = normalize_with_map(stream.text)
+                key, index, tabled, chars = normalize_for_index(stream.text)
                 self._starts.append(position)
                 self._streams.append((doc, stream, index))
+                self._tabled.extend(position + p for p in tabled)
+                tabled_chars.append(chars)
+                tabled_keys.update(key[p] for p in tabled)
                 if doc.text_info.placeholder and PLACEHOLDER in key:
                     self._placeholders.extend(position + m.start() for m in re.finditer(PLACEHOLDER, key))
                 parts.append(key)
                 position += len(key) + len(SEPARATOR)
         self.text = SEPARATOR.join(parts)
+        #: The printed character at each of those positions, and their keys (a quote without one of
+        #: these keys matches no such character: see :meth:`tabled_in`).
+        self._tabled_chars = "".join(tabled_chars)
+        self.tabled_keys = "".join(sorted(tabled_keys))
         #: Exact occurrences found in advance by :meth:`prefetch` (or remembered from an earlier run).
         self._found: dict[str, array] = {}
 
     def __getstate__(self) -> dict[str, object]:
-        # An index is pickled as the corpus made it, whatever quotes it was asked about since.
-        return {**self.__dict__, "_found": {}}
+        # An index is pickled as the corpus made it, whatever quotes it was asked about since
+        # (and without what it works out when asked: cached properties).
+        state = {**self.__dict__, "_found": {}}
+        for name in ("_neighbours", "_tabled_mask", "_tabled_key_set"):
+            state.pop(name, None)
+        return state
 
     def remembered(self) -> dict[str, array]:
         """Every quote (normalised) looked for in advance, with the start of each occurrence."""
@@ -152,7 +172,63 @@ class CorpusIndex:
             neighbours.append((placeholder, before.strip(SEPARATOR), after.strip(SEPARATOR)))
         return neighbours
 
+    def find_alternatives(self, key: str, alternatives: dict[str, str]) -> list[Hit]:
+        """Occurrences of a normalised quote where some characters stand as one of their
+        ``alternatives`` (key character → the characters it may stand as), not the exact ones.
+
+        Its readings (at most :data:`MAX_READINGS`) are found as exact quotes (from memory when
+        :meth:`chunk_votes` looked for them too), else each occurrence of its longest run
+        without alternatives is checked.
+        """
+        if not key or SEPARATOR in key or PLACEHOLDER in key or not any(ch in alternatives for ch in key):
+            return []
+        words, offset = readings(key, alternatives)
+        found: dict[int, Hit] = {}
+        if offset < 0:
+            for word in words:
+                for hit in self.find(word):
+                    found.setdefault(hit.start, hit)
+        else:
+            for hit in self.find(words[0])[:MAX_BIGRAM_HITS]:
+                start = hit.start - offset
+                if start >= 0 and _reads(key, self.text[start : start + len(key)], alternatives):
+                    found.setdefault(start, Hit(start, start + len(key)))
+        return [found[pos] for pos in sorted(found)]
+
     # -- from index positions back to print ---------------------------------
+    def may_have_tabled(self, key: str) -> bool:
+        """Whether a passage of this normalised key can hold a character a variant table folded (賔
+        has the key 宾: a quote without 宾, 高, 乘 … cannot)."""
+        return not self._tabled_key_set.isdisjoint(key)
+
+    def tabled_in(self, starts: Iterable[int], size: int) -> dict[int, dict[int, str]]:
+        """For passages of ``size`` at ``starts``, those holding characters a variant table folded:
+        start → {index position: the printed character} (nearly always none)."""
+        mask = self._tabled_mask
+        found = {}
+        for start in [start for start in starts if mask.find(1, start, start + size) != -1]:
+            i = bisect_left(self._tabled, start)
+            j = bisect_left(self._tabled, start + size, i)
+            found[start] = dict(zip(self._tabled[i:j], self._tabled_chars[i:j]))
+        return found
+
+    @cached_property
+    def _tabled_mask(self) -> bytearray:
+        """1 at each position of :attr:`_tabled`: whether a passage holds one is one C-level search."""
+        mask = bytearray(len(self.text))
+        for position in self._tabled:
+            mask[position] = 1
+        return mask
+
+    @cached_property
+    def _tabled_key_set(self) -> frozenset[str]:
+        return frozenset(self.tabled_keys)
+
+    def printed(self, start: int, end: int) -> str:
+        """The printed characters at index positions ``start`` to ``end`` (one for each key character)."""
+        base, _, stream, index = self._stream_at(start)
+        return "".join(stream.text[index[p - base]] for p in range(start, end))
+
     def _stream_at(self, pos: int) -> tuple[int, Document, Stream, OffsetMap]:
         i = bisect_right(self._starts, pos) - 1
         doc, stream, index = self._streams[i]
@@ -243,12 +319,15 @@ class CorpusIndex:
             found[key].append(end - len(key) + 1)
         self._found.update(found)
 
-    def chunk_votes(self, keys: Iterable[str]) -> dict[str, array]:
+    def chunk_votes(self, keys: Iterable[str], exact: Iterable[str] = ()) -> dict[str, array]:
         """For quotes that were not found: votes for where each almost stands, from one pass.
 
         Each quote is cut into overlapping 4-character chunks; every place a chunk occurs
-        votes for the alignment (position − chunk offset). One Aho–Corasick pass serves all.
+        votes for the alignment (position − chunk offset). One Aho–Corasick pass serves all,
+        and finds the ``exact`` words too (remembered as :meth:`prefetch` does: the readings of
+        quotes with edition variants, see :meth:`find_alternatives`).
         """
+        words = sorted({w for w in exact if w and SEPARATOR not in w and PLACEHOLDER not in w} - set(self._found))
         chunks: dict[str, list[tuple[str, int]]] = {}
         for key in keys:
             size = 4 if len(key) >= 8 else 2
@@ -259,22 +338,31 @@ class CorpusIndex:
                     chunks.setdefault(chunk, []).append((key, k))
         # Votes are kept as bare alignments (8 bytes each) and counted per quote when it is suggested.
         votes: dict[str, array] = {key: array("q") for key in keys}
-        if not chunks:
+        if not chunks and not words:
             return votes
         import ahocorasick
 
         automaton = ahocorasick.Automaton()
+        found: dict[str, array] = {word: array("Q") for word in words}
         for chunk, owners in chunks.items():
-            automaton.add_word(chunk, (chunk, owners))
+            automaton.add_word(chunk, (chunk, owners, chunk in found))
+        for word in words:
+            if word not in chunks:
+                automaton.add_word(word, (word, [], True))
         automaton.make_automaton()
         seen: Counter[str] = Counter()
-        for end, (chunk, owners) in automaton.iter(self.text):
+        for end, (chunk, owners, wanted) in automaton.iter(self.text):
+            if wanted:
+                found[chunk].append(end - len(chunk) + 1)
+                if not owners:
+                    continue
             seen[chunk] += 1
             if seen[chunk] > MAX_BIGRAM_HITS:
                 continue  # a chunk this common says little about where a near miss is
             start = end - len(chunk) + 1
             for key, k in owners:
                 votes[key].append(start - k)
+        self._found.update(found)
         return votes
 
     def _bigram_votes(self, key: str) -> Counter[int]:
@@ -354,6 +442,35 @@ class CorpusIndex:
             differences = describe_differences(key, self.text[start:end], quote, quote_index, printed)
             suggestions.append(Suggestion(locus, round(score, 1), differences))
         return suggestions
+
+
+def readings(key: str, alternatives: dict[str, str]) -> tuple[list[str], int]:
+    """What to look for to find ``key`` with ``alternatives``: ``(readings, -1)``, every reading
+    but ``key`` itself when there are at most :data:`MAX_READINGS`; else ``([run], offset)``, the
+    longest run of ``key`` without alternatives and where it starts in ``key``."""
+    count = 1
+    for ch in key:
+        count *= 1 + len(alternatives.get(ch, ""))
+        if count > MAX_READINGS:
+            break
+    if count <= MAX_READINGS:
+        import itertools
+
+        words = ["".join(chars) for chars in itertools.product(*(ch + alternatives.get(ch, "") for ch in key))]
+        return [w for w in words if w != key], -1
+    best, offset, start = "", 0, 0
+    for i, ch in enumerate(key + SEPARATOR):
+        if ch in alternatives or ch == SEPARATOR:
+            if i - start > len(best):
+                best, offset = key[start:i], start
+            start = i + 1
+    return [best], offset
+
+
+def _reads(key: str, window: str, alternatives: dict[str, str]) -> bool:
+    """Whether ``window`` reads ``key``, some characters as one of their alternatives."""
+    return (len(window) == len(key) and SEPARATOR not in window
+            and all(a == b or b in alternatives.get(a, "") for a, b in zip(key, window)))
 
 
 def _windows(key: str, placeholder: int, before: str, after: str) -> list[int]:

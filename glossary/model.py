@@ -6,9 +6,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from glossary.corpus.model import Locus
 from glossary.vocab import Rite
+
+if TYPE_CHECKING:
+    from glossary.folds import Fold
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,9 @@ class CitationResult:
     #: whose words and which rite they are without resolving whole loci.
     starts: Sequence[int] = ()
     size: int = 0
+    #: The variant folds and edition variants the match needed (script differences are not folds),
+    #: over its agreeing occurrences, in the quote's order: see :mod:`glossary.folds`.
+    folds: tuple["Fold", ...] = ()
 
     @property
     def spans(self) -> list[tuple[int, int]]:

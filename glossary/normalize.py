@@ -18,22 +18,26 @@ from glossary.offsets import OffsetMap
 PLACEHOLDER = "〇"
 
 
-def _load_table() -> tuple[dict[str, str], frozenset[str]]:
+def _load_table() -> tuple[dict[str, str], frozenset[str], dict[str, str]]:
     folds: dict[str, str] = {}
     protected: set[str] = set()
+    sources: dict[str, str] = {}
     text = resources.files("glossary.data").joinpath("variants.tsv").read_text(encoding="utf-8")
     for line in text.splitlines():
         if not line or line.startswith("#"):
             continue
-        variant, standard, provenance = line.split("\t", 2)
-        if provenance.startswith("protected:"):
+        variant, standard, source, _ = line.split("\t", 3)
+        if source == "protected":
             protected.add(variant)
         else:
             folds[variant] = standard
-    return folds, frozenset(protected)
+            sources[variant] = source
+    return folds, frozenset(protected), sources
 
 
-VARIANTS, PROTECTED = _load_table()
+#: variant → standard; the ritual characters never folded; variant → the table it comes from
+#: (yitizi, unihan, curated: see scripts/gen_variants.py and :mod:`glossary.folds`).
+VARIANTS, PROTECTED, SOURCES = _load_table()
 _T2S = opencc.OpenCC("t2s")
 
 
@@ -76,9 +80,19 @@ def _fold_once(ch: str) -> str:
     return VARIANTS.get(simplified, simplified)
 
 
+def script_char(ch: str) -> str:
+    """What OpenCC's traditional→simplified folding alone makes of a kept character (no variant table)."""
+    simplified = _T2S.convert(ch)
+    return simplified if len(simplified) == 1 else ch
+
+
 #: str.translate table of every character seen so far whose key differs from itself.
 _FOLDS: dict[int, str] = {}
 _SEEN: set[str] = set()
+#: The characters seen so far whose key a variant table decides (not OpenCC alone): 賔, 歩, 馀.
+#: Only a match at such a character can need a fold worth reporting (see glossary.folds).
+TABLED: set[str] = set()
+_tabled_pattern: tuple[int, re.Pattern[str] | None] = (0, None)
 
 
 def _learn(text: str) -> None:
@@ -87,7 +101,18 @@ def _learn(text: str) -> None:
         key = fold_char(ch)
         if key and key != ch:
             _FOLDS[ord(ch)] = key
+        if key and key != script_char(ch):
+            TABLED.add(ch)
         _SEEN.add(ch)
+
+
+def _tabled() -> re.Pattern[str] | None:
+    """One character class of :data:`TABLED` (compiled again only when it has grown)."""
+    global _tabled_pattern
+    if _tabled_pattern[0] != len(TABLED):
+        chars = "".join(re.escape(ch) for ch in sorted(TABLED))
+        _tabled_pattern = (len(TABLED), re.compile(f"[{chars}]") if chars else None)
+    return _tabled_pattern[1]
 
 
 #: Texts up to this length have their keys remembered: a check normalises each quote, term
@@ -118,3 +143,15 @@ def normalize_with_map(text: str) -> tuple[str, OffsetMap]:
     runs = list(KEPT.finditer(text))
     index = OffsetMap(run.span() for run in runs)
     return "".join(run.group() for run in runs).translate(_FOLDS), index
+
+
+def normalize_for_index(text: str) -> tuple[str, OffsetMap, list[int], str]:
+    """:func:`normalize_with_map`, the positions in the key whose printed character a variant
+    table folded, and those characters (one more C-level regex pass)."""
+    _learn(text)
+    runs = list(KEPT.finditer(text))
+    index = OffsetMap(run.span() for run in runs)
+    kept = "".join(run.group() for run in runs)
+    pattern = _tabled()
+    found = list(pattern.finditer(kept)) if pattern is not None else []
+    return kept.translate(_FOLDS), index, [m.start() for m in found], "".join(m.group() for m in found)

@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass
 
 ERROR = "error"
 WARNING = "warning"
+#: Not a problem: what a check found worth saying (the variant folds a verified quote needed).
+NOTE = "note"
 #: Longer messages (a quote of millions of characters, say) are cut when shown.
 MAX_MESSAGE = 1000
 #: Characters that would move a terminal's cursor, recolour its text or reorder it (bidi
@@ -40,7 +42,7 @@ class Problem:
         file, path = printable(self.file), printable(self.path)
         where = f"{file}:{self.line}:" if self.line else f"{file}:"
         head = f"{where} {path}: " if path else f"{where} "
-        label = "" if self.severity == ERROR else "warning: "
+        label = {ERROR: "", NOTE: "note: "}.get(self.severity, "warning: ")
         lines = [f"{head}{label}{printable(self.message)}"]
         lines.extend(f"    {printable(hint)}" for hint in self.hints)
         return "\n".join(lines)
@@ -53,7 +55,7 @@ class Problem:
 
     def to_github(self) -> str:
         """A GitHub Actions workflow command, shown as an annotation on the pull request."""
-        level = "error" if self.severity == ERROR else "warning"
+        level = {ERROR: "error", NOTE: "notice"}.get(self.severity, "warning")
         message = printable(self.message) if not self.path else f"{printable(self.path)}: {printable(self.message)}"
         if self.hints:
             message += "\n" + "\n".join(printable(hint) for hint in self.hints)
@@ -69,8 +71,8 @@ def _cut(text: str) -> str:
 
 
 def is_failure(problem: Problem, strict: bool) -> bool:
-    """Errors always fail a run; warnings fail it under ``--strict``."""
-    return problem.severity == ERROR or strict
+    """Errors always fail a run; warnings fail it under ``--strict``; notes never do."""
+    return problem.severity == ERROR or (strict and problem.severity != NOTE)
 
 
 #: At most this many problems are listed in one run; the rest are counted ("… and 12 more").

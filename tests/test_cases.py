@@ -57,6 +57,15 @@ def test_good_case_verifies(case: Path, index) -> None:
     report = check_project(case, MINI_CORPUS, index=index)
     assert not report.failed(strict=True), "\n".join(map(str, report.problems))
     assert report.citations == report.verified > 0
+    if case.with_suffix(".expected").exists():
+        # Its warnings and notes (edition variants, variant folds): each expected one, and no other.
+        said = [(p.line, p.path, str(p)) for p in report.problems + report.notes]
+        expected = expectations(case)
+        for line, path, fragment in expected:
+            assert any(line == l and path == p and fragment in text for l, p, text in said), (
+                f"missing {line} | {path} | {fragment}\ngot:\n" + "\n".join(text for *_, text in said))
+        unexpected = [text for l, p, text in said if not any(l == line and p == path for line, path, _ in expected)]
+        assert not unexpected, "\n".join(unexpected)
 
 
 @pytest.mark.parametrize("case", WARN, ids=lambda p: p.stem)

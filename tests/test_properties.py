@@ -69,7 +69,10 @@ TEXTS = st.text(CHARS, max_size=60)
 
 
 def kept(ch: str) -> bool:
-    return unicodedata.category(ch)[0] in "LN" or ch in PROTECTED
+    # Letters and numbers, and the CJK symbols that stand for characters (radicals, strokes,
+    # description characters: README, "Text stays text"), which are "So".
+    return (unicodedata.category(ch)[0] in "LN" or ch in PROTECTED
+            or "\u2e80" <= ch <= "\u2fff" or "\u31c0" <= ch <= "\u31ef")
 
 
 @SETTINGS

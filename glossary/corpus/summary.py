@@ -28,3 +28,56 @@ def text_lines(data: dict[str, list]) -> list[str]:
                      f"{row['sections']} sections; {chars}")
     lines.extend(f"corpus warning: {warning}" for warning in data["warnings"])
     return lines
+
+
+def variant_gaps(corpus: Corpus) -> dict[str, object]:
+    """Every character of the corpus' texts that is not a standard form (GB2312, Big5, or the
+    simplified form of a Big5 character: :mod:`glossary.standard`) and that no table folds or
+    pairs (the variant folds, OpenCC, the edition variants): the old forms a quote in standard
+    characters cannot match. Each with its count and its first place.
+
+    ``{"definition": …, "characters": [{"char", "codepoint", "count", "example"}], most first}``
+    """
+    from glossary.folds import edition_pairs
+    from glossary.normalize import KEPT, PLACEHOLDER, fold_char
+    from glossary.standard import is_modern_form
+
+    paired = {ch for pair in edition_pairs().values() for ch in (pair.a, pair.b)}
+    counts: dict[str, int] = {}
+    first: dict[str, tuple[object, int, int]] = {}  # char → (document, stream number, index in its text)
+    verdicts: dict[str, bool] = {}
+    for doc in corpus.documents:
+        for number, stream in enumerate(doc.streams):
+            for ch in set(stream.text):
+                gap = verdicts.get(ch)
+                if gap is None:
+                    gap = verdicts[ch] = bool(KEPT.fullmatch(ch)) and fold_char(ch) == ch and ch not in paired \
+                        and not is_modern_form(ch)
+                if not gap or (ch == PLACEHOLDER and doc.text_info.placeholder):
+                    continue
+                counts[ch] = counts.get(ch, 0) + stream.text.count(ch)
+                first.setdefault(ch, (doc, number, stream.text.index(ch)))
+    rows = []
+    for ch in sorted(counts, key=lambda c: (-counts[c], c)):
+        doc, number, at = first[ch]
+        offset = doc.streams[number].offsets[at]
+        page, page_id = doc.page_at(offset)
+        rows.append({"char": ch, "codepoint": f"U+{ord(ch):04X}", "count": counts[ch], "example": {
+            "work": doc.text_info.id, "title": doc.text_info.title, "file": doc.path, "line": doc.line_at(offset),
+            "juan": doc.juan_at(offset), "page": page, "page_id": page_id}})
+    return {"definition": "characters neither standard (GB2312, Big5, or OpenCC's simplified form of a Big5 "
+                          "character) nor folded or paired by any table (variant folds, OpenCC, edition variants)",
+            "characters": rows}
+
+
+def variant_lines(data: dict[str, object]) -> list[str]:
+    """The variant gaps as lines for a terminal: one per character, most frequent first."""
+    rows = data["characters"]
+    assert isinstance(rows, list)
+    lines = [f"{len(rows)} character(s), {sum(r['count'] for r in rows):,} occurrence(s): {data['definition']}"]
+    for row in rows:
+        ex = row["example"]
+        where = " ".join(str(x) for x in (ex["title"], f"卷{ex['juan']}" if ex["juan"] is not None else None,
+                                         f"p.{ex['page']}" if ex["page"] else None) if x)
+        lines.append(f"{row['char']} {row['codepoint']:8} {row['count']:5,}  e.g. {where} [{ex['file']}:{ex['line']}]")
+    return lines

@@ -37,3 +37,23 @@ def test_every_file_is_read(shipped_corpus) -> None:
         assert doc.streams and any(s.text for s in doc.streams), doc.path
         main = doc.text_info.main_layer
         assert any(s.layer == main for s in doc.streams), doc.path
+
+
+@pytest.mark.slow  # reads the whole shipped corpus
+def test_variant_gaps_leave_the_three_rites_and_the_issues_old_forms(shipped_corpus) -> None:
+    # `glossary corpus --variants`: old forms no table folds. The fold gaps found by quoting other
+    # editions (issue 14: 靣 歩 戸 懐 扄 㸑 𦵏) are folded; the 禮經本義 卷 of the three rites
+    # (and the two seed texts) have none left.
+    from glossary.corpus.summary import variant_gaps
+    from glossary.normalize import fold_char
+    from glossary.standard import is_standard
+
+    rows = variant_gaps(shipped_corpus)["characters"]
+    assert not {row["char"] for row in rows} & set("靣歩戸懐扄㸑𦵏馀")
+    assert all(not is_standard(row["char"]) and fold_char(row["char"]) == row["char"] for row in rows)
+    three = {"kanripo/KR1d0044/KR1d0044_004.txt", "kanripo/KR1d0044/KR1d0044_014.txt",
+             "kanripo/KR1d0044/KR1d0044_015.txt", "000_b6ac9449aa5994ba.txt", "002_a73e8d04fc3338bc.txt"}
+    for doc in shipped_corpus.documents:
+        if doc.path in three:
+            text = "".join(stream.text for stream in doc.streams)
+            assert not [row["char"] for row in rows if row["char"] in text], doc.path
