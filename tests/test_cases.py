@@ -55,9 +55,11 @@ def test_bad_case_exits_1_without_traceback(case: Path) -> None:
 @pytest.mark.parametrize("case", GOOD, ids=lambda p: p.stem)
 def test_good_case_verifies(case: Path, index) -> None:
     report = check_project(case, MINI_CORPUS, index=index)
-    assert not report.failed(strict=True), "\n".join(map(str, report.problems))
+    listed = case.with_suffix(".expected").exists()
+    # A good case passes --strict, unless it lists the warnings it must give (edition variants).
+    assert not report.failed(strict=not listed), "\n".join(map(str, report.problems))
     assert report.citations == report.verified > 0
-    if case.with_suffix(".expected").exists():
+    if listed:
         # Its warnings and notes (edition variants, variant folds): each expected one, and no other.
         said = [(p.line, p.path, str(p)) for p in report.problems + report.notes]
         expected = expectations(case)
