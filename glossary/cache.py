@@ -433,8 +433,10 @@ class IndexCache:
 
     def _prune(self, written: str) -> None:
         assert self.folder is not None
-        # The file just written stays whatever the clock's resolution says of its age.
-        others = [p for p in self.folder.glob("index-*.pickle") if p.name != written]
+        # The index of the file just written (an index, its quotes, data derived from it) stays
+        # whatever the clock's resolution says of its age.
+        others = [p for p in self.folder.glob("index-*.pickle")
+                  if p.name[len("index-") : -len(".pickle")] not in written]
         indexes = sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)
         for old in indexes[KEEP - 1 :]:
             old.unlink(missing_ok=True)

@@ -171,7 +171,10 @@ def _syllables() -> frozenset[str]:
     ``glossary/data/pypinyin_readings.tsv``, so that no check imports pypinyin)."""
     from glossary.enrich.pinyin import valid_syllables
 
-    return frozenset(split_tone(s)[0] for s in valid_syllables())
+    # split_tone on all of them at once: one decomposition, the tone marks dropped, one composition.
+    marked = ",".join(valid_syllables()).lower()
+    plain = unicodedata.normalize("NFD", marked).translate(dict.fromkeys(map(ord, _MARKS)))
+    return frozenset(unicodedata.normalize("NFC", plain).replace("v", "ü").split(","))
 
 
 @lru_cache(maxsize=None)

@@ -139,22 +139,22 @@ def _converted(config: str, char: str) -> str:
     """OpenCC's conversion of one character, from the shipped table (any other text: OpenCC's)."""
     if len(char) != 1 or char < "\x80":
         return char if len(char) == 1 and char != "\x00" else _opencc(config).convert(char)
-    forms = _forms_table()
-    return forms[config].get(char, char)
+    text = _forms_table()
+    # A check asks about a few characters: one C-level search each, no table parsed.
+    at = text.find(f"\n{char}\t")
+    if at == -1:
+        return char
+    return text[at + 1 : text.index("\n", at + 1)].split("\t")[_FORMS.index(config) + 1]
+
+
+#: The conversions of the forms table, in the order of its columns.
+_FORMS = ("s2t", "s2tw")
 
 
 @lru_cache(maxsize=1)
-def _forms_table() -> dict[str, dict[str, str]]:
-    """Conversion (``s2t``, ``s2tw``) → character → its form, for the characters it changes."""
-    text = resources.files("glossary.data").joinpath(FORMS_TABLE).read_text(encoding="utf-8")
-    s2t: dict[str, str] = {}
-    s2tw: dict[str, str] = {}
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            char, to_t, to_tw = line.split("\t")
-            s2t[char] = to_t
-            s2tw[char] = to_tw
-    return {"s2t": s2t, "s2tw": s2tw}
+def _forms_table() -> str:
+    """The forms table's text (lines: character, its ``s2t`` form, its ``s2tw`` form)."""
+    return resources.files("glossary.data").joinpath(FORMS_TABLE).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)
