@@ -11,7 +11,9 @@ change to any of these builds the index anew, so a stale index is never used.
 
 Beside each index, the occurrences of every quote a check has looked for are kept under
 the same key (:meth:`IndexCache.save`): a quote depends only on the index text, so a run
-after an edit searches the corpus only for the quotes that are new.
+after an edit searches the corpus only for the quotes that are new. Plain data other code
+makes from an index (the 儀禮音義's notes analysed, for the readings) can be kept beside it too
+(:meth:`IndexCache.derived`), under the index's key and the fingerprint of that code.
 
 Where: ``$GLOSSARY_CACHE_DIR``, else ``$XDG_CACHE_HOME/yili-glossary``, else
 ``~/.cache/yili-glossary``; ``GLOSSARY_CACHE_DIR=""`` (or ``glossary --no-cache``) turns it
@@ -123,18 +125,19 @@ def _modules() -> dict[str, str]:
     return found
 
 
-@lru_cache(maxsize=1)
-def index_code() -> tuple[Path, ...]:
+@lru_cache(maxsize=None)
+def index_code(roots: tuple[str, ...] = INDEX_ROOTS) -> tuple[Path, ...]:
     """The source files and data tables an index is built by, derived from the code.
 
     From :data:`INDEX_ROOTS` (a package brings every module of its folder, as the corpus
     readers are chosen by the manifest), follow every ``glossary`` import in the source,
     lazy ones too; add each table of ``glossary/data`` whose file name the source names.
+    (Other ``roots``: the code of data derived from an index, :meth:`IndexCache.derived`.)
     """
     modules = _modules()
     data = os.path.join(str(PACKAGE), "data")
     tables = [os.path.join(data, n) for n in sorted(os.listdir(data)) if not n.endswith((".py", ".pyc"))]
-    pending = [modules[name] for name in INDEX_ROOTS]
+    pending = [modules[name] for name in roots]
     for root in list(pending):
         if os.path.basename(root) == "__init__.py":
             pending.extend(sorted(p for p in modules.values() if os.path.dirname(p) == os.path.dirname(root)))
@@ -156,9 +159,14 @@ def index_code() -> tuple[Path, ...]:
 
 @lru_cache(maxsize=1)
 def _code_fingerprint() -> bytes:
+    return _fingerprint(INDEX_ROOTS)
+
+
+@lru_cache(maxsize=None)
+def _fingerprint(roots: tuple[str, ...]) -> bytes:
     digest = hashlib.sha256()
     top = len(str(PACKAGE)) + 1
-    for path in map(str, index_code()):
+    for path in map(str, index_code(roots)):
         with open(path, "rb") as handle:
             digest.update(path[top:].replace(os.sep, "/").encode() + b"\0" + handle.read() + b"\0")
     return digest.digest()
@@ -261,6 +269,31 @@ class IndexCache:
         index.remember({k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, array)})
         self._opened[index] = (key, len(index.remembered()))
         return index
+
+    def derived(self, index: CorpusIndex, name: str, make: Callable[[CorpusIndex], dict],
+                roots: tuple[str, ...], libraries: tuple[str, ...] = ()) -> dict | None:
+        """Plain data ``make(index)`` gives (dicts, lists, tuples, strings, numbers: the unpickler
+        restores no class for it), kept beside an index this cache opened; None for any other.
+
+        Its file is keyed by the index's key, the code of ``roots`` (modules followed as for the
+        index, with the tables they name) and the versions of ``libraries``: when those change
+        the data is made anew, not the index.
+        """
+        if index not in self._opened:
+            return None
+        key = self._opened[index][0]
+        code = hashlib.sha256(_fingerprint(roots))
+        code.update(";".join(f"{lib}={installed_version(lib)}" for lib in libraries).encode())
+        prefix = f"{name}-{key}-"
+        file = f"{prefix}{code.hexdigest()}.pickle"
+        value = self._read(file, dict)
+        if value is None:
+            value = make(index)
+            assert self.folder is not None
+            for older in self.folder.glob(f"{prefix}*.pickle"):  # made by other code: never read again
+                older.unlink(missing_ok=True)
+            self._write(file, value)
+        return value
 
     def save(self, index: CorpusIndex) -> None:
         """Remember the occurrences of the quotes ``index`` looked for, if this cache opened it."""
@@ -421,14 +454,22 @@ class IndexCache:
 
     def _prune(self, written: str) -> None:
         assert self.folder is not None
-        # The file just written stays whatever the clock's resolution says of its age.
-        kind = "align" if written.startswith("align-") else "index"
-        others = [p for p in self.folder.glob(f"{kind}-*.pickle") if p.name != written]
+        if written.startswith("align-"):
+            # Alignments have keys of their own: the most recently used are kept, as indexes are.
+            others = [p for p in self.folder.glob("align-*.pickle") if p.name != written]
+            for old in sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)[KEEP - 1 :]:
+                old.unlink(missing_ok=True)
+            return
+        # The index of the file just written (an index, its quotes, data derived from it) stays
+        # whatever the clock's resolution says of its age.
+        others = [p for p in self.folder.glob("index-*.pickle")
+                  if p.name[len("index-") : -len(".pickle")] not in written]
         indexes = sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)
         for old in indexes[KEEP - 1 :]:
             old.unlink(missing_ok=True)
-            if kind == "index":
-                (self.folder / old.name.replace("index-", "quotes-", 1)).unlink(missing_ok=True)
+            key = old.name[len("index-") : -len(".pickle")]
+            for kept in self.folder.glob(f"*-{key}*.pickle"):  # its quotes, the data derived from it
+                kept.unlink(missing_ok=True)
 
 
 def open_index(root: Path | str, cache_dir: Path | str | None = None) -> CorpusIndex:

@@ -112,7 +112,7 @@ def check_project(
     checker = CitationChecker(report.index)
     authorities = Authorities(report.index.corpus)
     checker.prepare([citation for entry in entries for citation in entry.citations])
-    yinyi, report.readings = all_readings(entries, report.index.corpus, report.index)
+    yinyi, report.readings = all_readings(entries, report.index.corpus, report.index, cache=cache)
     for entry in entries:
         results = []
         for i, citation in enumerate(entry.citations):

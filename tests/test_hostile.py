@@ -756,7 +756,9 @@ def test_problems_are_capped_in_text_and_json(tmp_path: Path) -> None:
 
     count = MAX_PROBLEMS + 234
     terms = tmp_path / "terms.yaml"
+    # reading_note: bī is not the 釋文's 音福, and the warning on it would come first (line 3).
     terms.write_text("".join(ENTRY.format(id=f"e{i}", gloss="rack") + "  related: [nowhere-else]\n"
+                             "  reading_note: 楅 read bī, as in the modern dictionaries.\n"
                              for i in range(count)), encoding="utf-8")
     result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
     assert_clean_failure(result)
