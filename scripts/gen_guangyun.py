@@ -20,12 +20,14 @@ Usage: python scripts/gen_guangyun.py [--check]
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from tables import generate  # noqa: E402
 OUT = ROOT / "glossary" / "data" / "guangyun.tsv"
 #: What the layout uses to separate fields: no 反切, 描述 or 釋義 may hold one.
 SEPARATORS = "\t\n|*#\r"
@@ -60,20 +62,7 @@ def table_text() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the shipped table; write nothing")
-    args = parser.parse_args()
-    text = table_text()
-    if args.check:
-        shipped = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
-        if shipped != text:
-            print(f"{OUT.relative_to(ROOT)} differs from the installed tshet-uinh's data: "
-                  "run python scripts/gen_guangyun.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text, encoding="utf-8", newline="\n")
-    print(f"wrote {OUT.relative_to(ROOT)}: {text.count(chr(10)) - 6} characters")
-    return 0
+    return generate(__doc__.splitlines()[0], OUT, table_text, "the installed tshet-uinh's data", "characters", "gen_guangyun.py", header_lines=6)
 
 
 if __name__ == "__main__":
