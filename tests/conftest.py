@@ -136,5 +136,15 @@ def shipped_index(shipped_corpus: Corpus) -> CorpusIndex:
 
 
 @pytest.fixture(scope="session")
+def shipped_entries() -> list[Entry]:
+    """The shipped glossary's entries; the file itself must have no problem."""
+    from glossary.validate import load_entries
+
+    entries, problems = load_entries(SHIPPED_TERMS)
+    assert not problems, "\n".join(map(str, problems))
+    return entries
+
+
+@pytest.fixture(scope="session")
 def shipped_doc(shipped_corpus: Corpus):
     return _finder(shipped_corpus)

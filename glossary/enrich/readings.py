@@ -764,17 +764,23 @@ def propose(chars: str, pinyin: str) -> tuple[list[str | None], list[str]]:
 # -- the check -------------------------------------------------------------------------------
 
 
+def _one_per_char(file: str, entry: Entry, field: str, items: str, null_means: str) -> list[Problem]:
+    """An error when a per-character list (``guangyun``, ``yinyi``) is not as long as the headword."""
+    values, chars = getattr(entry, field), headword_chars(entry)
+    if len(values) == len(chars):
+        return []
+    return [Problem(file, entry.line_of(field), f"{entry.id}.{field}", ERROR,
+                    f"{len(values)} {items} for the {len(chars)} character(s) of {chars}: "
+                    f"give one per character (null {null_means})")]
+
+
 def guangyun_problems(file: str, entry: Entry) -> list[Problem]:
     """Errors: a ``guangyun`` list whose length is not the headword's, a 反切 not the character's."""
     if entry.guangyun is None:
         return []
-    chars = headword_chars(entry)
-    line = entry.line_of("guangyun")
-    path = f"{entry.id}.guangyun"
-    if len(entry.guangyun) != len(chars):
-        return [Problem(file, line, path, ERROR,
-                        f"{len(entry.guangyun)} reading(s) for the {len(chars)} character(s) of {chars}: "
-                        "give one per character (null where the 廣韻 has none that fits)")]
+    chars, line, path = headword_chars(entry), entry.line_of("guangyun"), f"{entry.id}.guangyun"
+    if wrong := _one_per_char(file, entry, "guangyun", "reading(s)", "where the 廣韻 has none that fits"):
+        return wrong
     problems = []
     for i, (char, name) in enumerate(zip(chars, entry.guangyun)):
         if name is None:
@@ -792,13 +798,9 @@ def yinyi_problems(file: str, entry: Entry, yinyi: Yinyi) -> list[Problem]:
     """Errors: a ``yinyi`` list whose length is not the headword's, a headword with no note on the character."""
     if entry.yinyi is None:
         return []
-    chars = headword_chars(entry)
-    line = entry.line_of("yinyi")
-    path = f"{entry.id}.yinyi"
-    if len(entry.yinyi) != len(chars):
-        return [Problem(file, line, path, ERROR,
-                        f"{len(entry.yinyi)} headword(s) for the {len(chars)} character(s) of {chars}: "
-                        "give one per character (null where no note reads it)")]
+    chars, line, path = headword_chars(entry), entry.line_of("yinyi"), f"{entry.id}.yinyi"
+    if wrong := _one_per_char(file, entry, "yinyi", "headword(s)", "where no note reads it"):
+        return wrong
     rites = "、".join(rite.simplified for rite in entry.rites)
     return [
         Problem(file, line, f"{path}[{i}]", ERROR,

@@ -11,15 +11,6 @@ from conftest import SHIPPED_CORPUS, SHIPPED_TERMS
 
 from glossary.check import check_project
 from glossary.enrich.readings import explained, guangyun, headword_chars
-from glossary.load import load_yaml
-from glossary.validate import validate
-
-
-@pytest.fixture(scope="module")
-def entries():
-    entries, problems = validate(load_yaml(SHIPPED_TERMS), SHIPPED_TERMS.parent)
-    assert not problems, "\n".join(map(str, problems))
-    return entries
 
 
 @pytest.fixture(scope="module")
@@ -29,9 +20,9 @@ def readings(shipped_index):
     return report.readings
 
 
-def test_every_entry_chooses_a_guangyun_reading_per_character(entries) -> None:
+def test_every_entry_chooses_a_guangyun_reading_per_character(shipped_entries) -> None:
     raw = {item["id"]: item for item in yaml.safe_load(SHIPPED_TERMS.read_text(encoding="utf-8"))}
-    for entry in entries:
+    for entry in shipped_entries:
         assert "guangyun" in raw[entry.id], entry.id
         chars = headword_chars(entry)
         assert len(entry.guangyun) == len(chars), entry.id
@@ -39,26 +30,26 @@ def test_every_entry_chooses_a_guangyun_reading_per_character(entries) -> None:
             assert fanqie is None or fanqie in {g.name for g in guangyun(char)}, (entry.id, char, fanqie)
 
 
-def test_every_reading_note_names_a_character_it_explains(entries) -> None:
-    noted = [e for e in entries if e.reading_note]
+def test_every_reading_note_names_a_character_it_explains(shipped_entries) -> None:
+    noted = [e for e in shipped_entries if e.reading_note]
     assert noted
     for entry in noted:
         assert any(explained(entry, i) for i in range(len(headword_chars(entry)))), entry.id
 
 
 @pytest.mark.slow  # the whole shipped corpus, read and indexed
-def test_most_headword_characters_have_a_classical_reading(entries, readings) -> None:
-    chars = [reading for entry in entries for reading in readings[entry.id]]
-    assert len(chars) == sum(len(headword_chars(e)) for e in entries)
+def test_most_headword_characters_have_a_classical_reading(shipped_entries, readings) -> None:
+    chars = [reading for entry in shipped_entries for reading in readings[entry.id]]
+    assert len(chars) == sum(len(headword_chars(e)) for e in shipped_entries)
     read = [r for r in chars if r.guangyun is not None or r.shiwen is not None]
     assert len(read) >= 0.85 * len(chars), f"{len(read)} of {len(chars)}"
-    citing = [e.id for e in entries if any(r.shiwen is not None for r in readings[e.id])]
+    citing = [e.id for e in shipped_entries if any(r.shiwen is not None for r in readings[e.id])]
     assert len(citing) >= 50, citing
 
 
 @pytest.mark.slow
-def test_every_shiwen_reading_stands_in_the_yinyi_at_its_place(entries, readings, shipped_doc) -> None:
-    for entry in entries:
+def test_every_shiwen_reading_stands_in_the_yinyi_at_its_place(shipped_entries, readings, shipped_doc) -> None:
+    for entry in shipped_entries:
         for reading in readings[entry.id]:
             if reading.shiwen is None:
                 continue
