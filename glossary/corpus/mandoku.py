@@ -81,7 +81,10 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
         elif _headline(body, indent, info):
             doc.end_commentary()
             if indent == 2 and info.section_markers:
-                doc.rite(line_start, re.sub(r"\(.*?\)", "", body).strip(INDENT))
+                # A 卷's rite heading; the manifest may name the rite it opens (禮經本義's 士喪禮下
+                # goes on with 士喪禮 until 既夕禮 begins inside the 卷).
+                heading = re.sub(r"\(.*?\)", "", body).strip(INDENT)
+                doc.rite(line_start, _rite_heading(body, info) or heading)
             continue
         if indent >= 3 and info.section_markers and (marker := MARKER_NAME.match(body)):
             doc.close_section(line_start)
