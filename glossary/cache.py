@@ -295,6 +295,34 @@ class IndexCache:
             self._write(file, value)
         return value
 
+    def memo(self, name: str, roots: tuple[str, ...], libraries: tuple[str, ...] = (),
+             corpus: str | None = None) -> Memo:
+        """Plain data kept between runs by the digest of what it was made from (a terms file's
+        entries as parsed, :func:`glossary.load.load_yaml`; what checking each entry found,
+        :func:`glossary.check.check_project`): empty, and never saved, with the cache off.
+
+        The file is keyed by the code of ``roots``, the versions of ``libraries`` (as for
+        :meth:`derived`) and the ``corpus`` key (:func:`corpus_key`) where the data depends on
+        it, so other code or another corpus never reads what this one made.
+        """
+        if self._hmac_key() is None:
+            return Memo(None, {})
+        code = hashlib.sha256(_fingerprint(roots) + _environment())
+        if corpus is not None:
+            code.update(corpus.encode())
+        code.update(";".join(f"{lib}={installed_version(lib)}" for lib in libraries).encode())
+        file = f"memo-{name}-{code.hexdigest()[:32]}.pickle"
+        return Memo(file, self._read(file, dict) or {})
+
+    def keep(self, memo: Memo) -> None:
+        """Save the values ``memo`` gave or took in this run (others are dropped), if it changed."""
+        if memo.file is None or self.folder is None or not memo.changed():
+            return
+        for older in self.folder.glob(f"{memo.file.rsplit('-', 1)[0]}-*.pickle"):
+            if older.name != memo.file:  # made by other code: never read again
+                older.unlink(missing_ok=True)
+        self._write(memo.file, {key: memo[key] for key in memo.used})
+
     def save(self, index: CorpusIndex) -> None:
         """Remember the occurrences of the quotes ``index`` looked for, if this cache opened it."""
         if index not in self._opened:
@@ -454,6 +482,8 @@ class IndexCache:
 
     def _prune(self, written: str) -> None:
         assert self.folder is not None
+        if written.startswith("memo-"):
+            return  # one file per kind of memo, replaced in place (IndexCache.keep)
         if written.startswith("align-"):
             # Alignments have keys of their own: the most recently used are kept, as indexes are.
             others = [p for p in self.folder.glob("align-*.pickle") if p.name != written]
@@ -470,6 +500,32 @@ class IndexCache:
             key = old.name[len("index-") : -len(".pickle")]
             for kept in self.folder.glob(f"*-{key}*.pickle"):  # its quotes, the data derived from it
                 kept.unlink(missing_ok=True)
+
+
+class Memo(dict):
+    """A dict that notes which keys a run read or wrote (:meth:`IndexCache.memo`)."""
+
+    def __init__(self, file: str | None, stored: dict) -> None:
+        super().__init__(stored)
+        self.file = file
+        self.used: set[object] = set()
+        self._stored = len(stored)
+        self._added = False
+
+    def get(self, key: object, default: object = None) -> object:
+        value = super().get(key, default)
+        if key in self:
+            self.used.add(key)
+        return value
+
+    def __setitem__(self, key: object, value: object) -> None:
+        super().__setitem__(key, value)
+        self.used.add(key)
+        self._added = True
+
+    def changed(self) -> bool:
+        """Whether saving would write other data than was read: new values, or unused ones to drop."""
+        return self._added or len(self.used) != self._stored
 
 
 def open_index(root: Path | str, cache_dir: Path | str | None = None) -> CorpusIndex:

@@ -1,19 +1,14 @@
 """`glossary check`: load → validate → locate citations, all problems in one run."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from glossary.apparatus import Authorities, claim_problems, rite_problems
-from glossary.cache import IndexCache
-from glossary.citations import CitationChecker, headword_problem
+from glossary.cache import IndexCache, Memo, corpus_key
 from glossary.corpus import CorpusError
-from glossary.corpus.model import Locus
-from glossary.enrich.pinyin import reading_problems
-from glossary.enrich.readings import all_readings, classical_problems, guangyun_problems, sourced, yinyi_problems
-from glossary.index import CorpusIndex
 from glossary.load import load_yaml
-from glossary.folds import EDITION, describe
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
@@ -21,6 +16,12 @@ from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
 from glossary.validate import did_you_mean, validate
+
+if TYPE_CHECKING:
+    from glossary.apparatus import Authorities
+    from glossary.citations import CitationChecker
+    from glossary.corpus.model import Locus
+    from glossary.index import CorpusIndex
 
 
 @dataclass
@@ -42,6 +43,8 @@ class Report:
     readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
     #: Notes, not problems: each verified quote that needed a variant fold (glossary.folds), at its line.
     notes: list[Problem] = field(default_factory=list)
+    #: Entry id → (citation results, problems, notes) of the entries checked afresh, until reported.
+    found: dict[str, tuple[list[CitationResult], list[Problem], list[Problem]]] = field(default_factory=dict)
 
     @property
     def citations(self) -> int:
@@ -80,20 +83,32 @@ class Report:
         }
 
 
+#: The code whose findings about one entry a run may keep for the next (its imports followed,
+#: with the tables they name; see :meth:`glossary.cache.IndexCache.memo`).
+ENTRY_CODE = ("glossary.check",)
+
+
 def check_project(
     terms: Path | str, corpus_root: Path | str, index: CorpusIndex | None = None, plan: Path | str | None = None,
-    *, cache: IndexCache | None = None,
+    *, cache: IndexCache | None = None, incremental: bool = False,
 ) -> Report:
     """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run.
 
     ``cache`` (default: :meth:`IndexCache.from_environment`) opens the corpus index unless
-    ``index`` is given, and remembers the quotes looked for.
+    ``index`` is given, and remembers the quotes looked for. ``incremental``: an entry (and the
+    plan) whose text, corpus and checking code are those of an earlier run is not checked again;
+    its problems, notes and citation statuses are the ones found then, and when nothing changed
+    the corpus index is not even opened. The report then holds no loci and no readings for those
+    entries (nor ``index``): for `glossary check`'s own messages, not for outputs.
     """
     cache = cache if cache is not None else IndexCache.from_environment()
     terms = Path(terms)
     plan_path = Path(plan) if plan is not None else terms.parent / PLAN_FILE
     display = str(terms)
-    loaded = load_yaml(terms, display)
+    # The entries' text as parsed by earlier runs: an edit re-reads only the entries it touched.
+    memo = cache.memo("terms", ("glossary.load",), ("PyYAML",))
+    loaded = load_yaml(terms, display, memo)
+    cache.keep(memo)
     report = Report(terms_file=display, problems=list(loaded.problems))
     if loaded.data is None and loaded.problems:
         # The file could not be read as YAML at all: that problem alone, first. Checking the plan
@@ -104,74 +119,181 @@ def check_project(
     entries, problems = validate(loaded, terms.parent)
     report.problems.extend(problems)
     report.entries = entries
-    try:
-        report.index = index or cache.open(corpus_root)
-    except CorpusError as exc:
-        report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
-        return report
-    checker = CitationChecker(report.index)
-    authorities = Authorities(report.index.corpus)
-    checker.prepare([citation for entry in entries for citation in entry.citations])
-    yinyi, report.readings = all_readings(entries, report.index.corpus, report.index, cache=cache)
+    known = Memo(None, {})
+    if incremental and index is None and cache.trusted():
+        try:
+            # What earlier runs found, for this corpus (its files checked against SHA256SUMS).
+            known = cache.memo("checked", ENTRY_CODE, corpus=corpus_key(Path(corpus_root)))
+        except CorpusError as exc:
+            report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
+            return report
+    # Each entry by the digest of its text (where the file was read item by item).
+    digests = {loaded.lines[(i,)]: digest for i, digest in enumerate(loaded.digests)}
+    kept = {entry.id: found for entry in entries
+            if (found := known.get(digests.get(entry.line))) is not None}
+    fresh = [entry for entry in entries if entry.id not in kept]
+    plan_found = _load_plan(report, plan_path, known)
+    checker = None
+    if fresh or plan_found is None:
+        try:
+            report.index = index or cache.open(corpus_root)
+        except CorpusError as exc:
+            report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
+            return report
+        checker = _check_entries(report, display, fresh, cache)
     for entry in entries:
-        results = []
-        for i, citation in enumerate(entry.citations):
-            result, problems = checker.check(display, entry.id, i, citation)
-            results.append(result)
-            report.problems.extend(problems)
-            _note_folds(report, display, entry.id, i, citation, result)
+        if entry.id in kept:
+            results, problems, notes = _restore(display, entry.line, entry.id, kept[entry.id])
+        else:
+            results, problems, notes = report.found.pop(entry.id)
+            if entry.line in digests:
+                known[digests[entry.line]] = _keep(entry.line, results, problems, notes)
         report.results.extend(results)
-        # Whose words and which rite each verified passage is (loci resolved only where already known).
-        origins = [origin for result in results if result.verified
-                   for origin in ([report.index.origin(*span) for span in result.spans] if result.spans
-                                  else result.loci)]
-        report.problems.extend(rite_problems(display, entry, origins))
-        report.problems.extend(claim_problems(display, entry, origins, authorities))
-        if (warning := headword_problem(display, entry)) is not None:
-            report.problems.append(warning)
-        readings = report.readings.get(entry.id, ())
-        for severity, message in reading_problems(entry):
-            if severity == WARNING and sourced(entry, readings, message):
-                continue  # a reading pypinyin lacks, but the 廣韻 or 經典釋文 gives: looked at twice
-            report.problems.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
-        report.problems.extend(guangyun_problems(display, entry))
-        report.problems.extend(yinyi_problems(display, entry, yinyi))
-        report.problems.extend(classical_problems(display, entry, readings))
-    if plan_path.exists():
-        _check_plan(report, plan_path, checker)
+        report.problems.extend(problems)
+        report.notes.extend(notes)
+    if plan_found is not None:
+        report.problems.extend(plan_found[0])
+        report.notes.extend(plan_found[1])
+    elif report.plan is not None and checker is not None:
+        _check_plan(report, plan_path, report.plan, checker, known)
     if (retired_path := terms.parent / RETIRED_FILE).exists():
         report.retired, problems = load_retired(retired_path, report.entries)
         report.problems.extend(problems)
-    cache.save(report.index)
+    cache.keep(known)
+    if report.index is not None:
+        cache.save(report.index)
     report.problems.sort()
     report.notes.sort()
     return report
 
 
-def _note_folds(report: Report, file: str, owner: str, index: int, citation: Citation, result: CitationResult) -> None:
+def _check_entries(report: Report, display: str, entries: list[Entry], cache: IndexCache) -> CitationChecker:
+    """Check ``entries`` against ``report.index``: their findings go to ``report.found`` by id."""
+    # Imported here: a check in which no entry changed needs none of this (nor the index).
+    from glossary.apparatus import Authorities
+    from glossary.citations import CitationChecker
+    from glossary.enrich.readings import all_readings
+
+    assert report.index is not None
+    checker = CitationChecker(report.index)
+    authorities = Authorities(report.index.corpus)
+    checker.prepare([citation for entry in entries for citation in entry.citations])
+    yinyi, report.readings = all_readings(entries, report.index.corpus, report.index, cache=cache)
+    for entry in entries:
+        report.found[entry.id] = _check_entry(report, display, entry, checker, authorities, yinyi)
+    return checker
+
+
+def _check_entry(report: Report, display: str, entry: Entry, checker: CitationChecker, authorities: Authorities,
+                 yinyi: object) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
+    """One entry's citation results, problems and notes (the folds its quotes needed)."""
+    from glossary.apparatus import claim_problems, rite_problems
+    from glossary.citations import headword_problem
+    from glossary.enrich.pinyin import reading_problems
+    from glossary.enrich.readings import classical_problems, guangyun_problems, sourced, yinyi_problems
+
+    results, found, notes = [], [], []
+    for i, citation in enumerate(entry.citations):
+        result, problems = checker.check(display, entry.id, i, citation)
+        results.append(result)
+        found.extend(problems)
+        if (note := _fold_note(display, entry.id, i, citation, result)) is not None:
+            notes.append(note)
+    # Whose words and which rite each verified passage is (loci resolved only where already known).
+    origins = [origin for result in results if result.verified
+               for origin in ([report.index.origin(*span) for span in result.spans] if result.spans
+                              else result.loci)]
+    found.extend(rite_problems(display, entry, origins))
+    found.extend(claim_problems(display, entry, origins, authorities))
+    if (warning := headword_problem(display, entry)) is not None:
+        found.append(warning)
+    readings = report.readings.get(entry.id, ())
+    for severity, message in reading_problems(entry):
+        if severity == WARNING and sourced(entry, readings, message):
+            continue  # a reading pypinyin lacks, but the 廣韻 or 經典釋文 gives: looked at twice
+        found.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
+    found.extend(guangyun_problems(display, entry))
+    found.extend(yinyi_problems(display, entry, yinyi))
+    found.extend(classical_problems(display, entry, readings))
+    return results, found, notes
+
+
+def _keep(base: int, results: list[CitationResult], problems: list[Problem],
+          notes: list[Problem]) -> tuple[object, ...]:
+    """What checking an entry (or the plan) found, as plain data, its lines counted from ``base``."""
+    def plain(found: list[Problem]) -> tuple[tuple[object, ...], ...]:
+        return tuple((p.line - base, p.path, p.severity, p.message, p.hints) for p in found)
+
+    return tuple(result.status for result in results), plain(problems), plain(notes)
+
+
+def _restore(display: str, base: int, owner: str,
+             kept: object) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
+    """What :func:`_keep` kept, placed from line ``base`` (an entry may have moved in the file)."""
+    statuses, problems, notes = kept  # type: ignore[misc]
+
+    def placed(found: tuple[tuple[object, ...], ...]) -> list[Problem]:
+        return [Problem(display, base + line, path, severity, message, tuple(hints))
+                for line, path, severity, message, hints in found]
+
+    results = [CitationResult(owner, i, status) for i, status in enumerate(statuses)]
+    return results, placed(problems), placed(notes)
+
+
+def _fold_note(file: str, owner: str, index: int, citation: Citation, result: CitationResult) -> Problem | None:
     """A note for a verified quote that needed variant folds (edition variants have their warning)."""
+    from glossary.folds import EDITION, describe
+
     folds = [fold for fold in result.folds if fold.source != EDITION]
-    if folds:
-        report.notes.append(Problem(file, citation.line_of("quote"), f"{owner}.citations[{index}].quote", NOTE,
-                                    describe(folds)))
+    if not folds:
+        return None
+    return Problem(file, citation.line_of("quote"), f"{owner}.citations[{index}].quote", NOTE, describe(folds))
 
 
-def _check_plan(report: Report, path: Path, checker: CitationChecker) -> None:
+def _plan_key(report: Report, path: Path) -> str | None:
+    """The plan's text and the glossary's ids (its places name entries): what its check depends on."""
+    try:
+        digest = hashlib.sha256(path.read_bytes())
+    except OSError:
+        return None
+    digest.update("\0".join(sorted(entry.id for entry in report.entries)).encode())
+    return "plan:" + digest.hexdigest()
+
+
+def _load_plan(report: Report, path: Path, known: Memo) -> tuple[list[Problem], list[Problem]] | None:
+    """Load the hall plan into ``report``; what an earlier run found checking it, if nothing changed."""
+    if not path.exists():
+        return [], []  # no plan: nothing to check
     plan, problems = load_plan(path)
     report.problems.extend(problems)
-    if plan is None:
-        return
     report.plan = plan
+    if plan is None:
+        return [], []
+    key = _plan_key(report, path) if known.file is not None else None
+    kept = known.get(key) if key else None
+    if kept is None:
+        return None
+    return _restore(str(path), 0, "", kept)[1:]
+
+
+def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker, known: Memo) -> None:
+    found: list[Problem] = []
+    notes: list[Problem] = []
     checker.prepare([citation for place in plan.places for citation in place.citations])
     ids = {entry.id for entry in report.entries}
     for place in plan.places:
         if place.term is not None and place.term not in ids:
-            report.problems.append(Problem(str(path), place.line, f"{place.id}.term", ERROR,
-                                           f"unknown glossary id {place.term!r}{did_you_mean(place.term, sorted(ids))}"))
+            found.append(Problem(str(path), place.line, f"{place.id}.term", ERROR,
+                                 f"unknown glossary id {place.term!r}{did_you_mean(place.term, sorted(ids))}"))
         loci = []
         for i, citation in enumerate(place.citations):
             result, problems = checker.check(str(path), place.id, i, citation)
-            report.problems.extend(problems)
-            _note_folds(report, str(path), place.id, i, citation, result)
+            found.extend(problems)
+            if (note := _fold_note(str(path), place.id, i, citation, result)) is not None:
+                notes.append(note)
             loci.append(result.loci if result.verified else ())
         report.plan_loci[place.id] = tuple(loci)
+    report.problems.extend(found)
+    report.notes.extend(notes)
+    if known.file is not None and (key := _plan_key(report, path)):
+        known[key] = _keep(0, [], found, notes)

@@ -95,7 +95,9 @@ def check(cache: "IndexCache", terms: Path, corpus: Path, fmt: str, strict: bool
     """Verify every entry and every quoted passage against the corpus."""
     from glossary.check import check_project
 
-    report = check_project(terms, corpus, cache=cache)
+    # Text and annotations need only each entry's problems: unchanged entries keep an earlier run's
+    # (JSON lists every locus, so every entry is checked afresh).
+    report = check_project(terms, corpus, cache=cache, incremental=fmt != "json")
     if fmt == "json":
         click.echo(dump_json(report.to_json()), nl=False)
     else:

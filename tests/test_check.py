@@ -5,6 +5,7 @@ are found in the broken text itself, and the expected counts are read from terms
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -206,3 +207,86 @@ def test_report_as_json(mini_project: Path, index) -> None:
     assert [(r["id"], r["citation"]) for r in data["results"]] == [(r.entry_id, r.index) for r in report.results]
     assert all(r["status"] == "verified" and r["loci"] for r in data["results"])
     assert all("context" not in locus for r in data["results"] for locus in r["loci"])
+
+
+# -- incremental checks (what `glossary check` does with its cache) --------------------------------
+
+def _broken(project: Path) -> str:
+    """The fixture glossary with an error, a warning and a fold note, and a broken plan."""
+    entries = mini_entries()
+    text = (project / "terms.yaml").read_text(encoding="utf-8")
+    text = citation_field(text, "zu-ku", 0, "page", "9a")
+    text = set_field(text, "tan", "pinyin", "tān")
+    text = set_field(text, "ku", "rites", [r.simplified for r in entries["ku"].rites] + ["士虞"])
+    (project / "terms.yaml").write_text(text, encoding="utf-8")
+    plan = (project / "plan.yaml").read_text(encoding="utf-8")
+    (project / "plan.yaml").write_text(plan.replace("term: tang", "term: tang-hall"), encoding="utf-8")
+    return text
+
+
+def _said(report) -> tuple:
+    return (report.problems, report.notes, [(r.entry_id, r.index, r.status) for r in report.results],
+            report.total_terms, [e.id for e in report.entries])
+
+
+def _incremental(project: Path):
+    return check_project(project / "terms.yaml", project / "corpus", incremental=True)
+
+
+def test_an_incremental_check_says_what_a_full_check_says(mini_project: Path, monkeypatch) -> None:
+    from glossary.cache import IndexCache
+
+    _broken(mini_project)
+    full = check(mini_project)
+    assert {p.path for p in full.problems} >= {"zu-ku.citations[0].page", "tan.pinyin", "tang.term"}
+    assert _said(_incremental(mini_project)) == _said(full)  # the first run keeps what it found
+    # Nothing changed: the second run does not even open the corpus index.
+    monkeypatch.setattr(IndexCache, "open", lambda self, root: pytest.fail("the index was opened"))
+    again = _incremental(mini_project)
+    assert _said(again) == _said(full) and again.index is None
+
+
+def test_an_edit_checks_only_the_entry_edited_and_moved_entries_keep_their_lines(mini_project: Path,
+                                                                                 monkeypatch) -> None:
+    import glossary.check
+
+    text = _broken(mini_project)
+    _incremental(mini_project)
+    checked: list[str] = []
+    real = glossary.check._check_entry
+    monkeypatch.setattr(glossary.check, "_check_entry",
+                        lambda report, display, entry, *rest: checked.append(entry.id) or real(report, display, entry, *rest))
+    # Three lines above everything, and one entry's gloss changed: only that entry is checked.
+    edited = "# one\n# two\n# three\n" + set_field(text, "bi", "gloss", "an arrow rack, edited")
+    (mini_project / "terms.yaml").write_text(edited, encoding="utf-8")
+    report = _incremental(mini_project)
+    assert checked == ["bi"]
+    monkeypatch.setattr(glossary.check, "_check_entry", real)
+    assert _said(report) == _said(check(mini_project))
+    assert line_of(edited, '"tān"') in [p.line for p in report.problems if p.path == "tan.pinyin"]
+
+
+def test_a_changed_corpus_or_plan_is_checked_afresh(mini_project: Path) -> None:
+    _incremental(mini_project)
+    # The plan names an entry that is gone: the plan's own text did not change, the glossary did.
+    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
+    loaded = load_bytes(text.encode("utf-8"), "terms.yaml")
+    plan, _ = load_plan(mini_project / "plan.yaml")
+    named = next(place.term for place in plan.places if place.term)
+    position = next(i for i, item in enumerate(loaded.data) if item["id"] == named)
+    start = loaded.lines[(position,)] - 1
+    end = loaded.lines[(position + 1,)] - 1 if position + 1 < len(loaded.data) else len(text.splitlines())
+    lines = text.splitlines(keepends=True)
+    (mini_project / "terms.yaml").write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
+    report = _incremental(mini_project)
+    assert any(p.path.endswith(".term") and named in p.message for p in report.problems)
+    assert _said(report) == _said(check(mini_project))
+    # A deliberate corpus change (file and checksum): what was verified is looked for again.
+    seed = mini_project / "corpus" / "000_b6ac9449aa5994ba.txt"
+    old = hashlib.sha256(seed.read_bytes()).hexdigest()
+    seed.write_bytes(seed.read_bytes().replace("楅长如笴".encode(), "楅长如竿".encode(), 1))
+    sums = mini_project / "corpus" / "SHA256SUMS"
+    sums.write_text(sums.read_text(encoding="utf-8").replace(old, hashlib.sha256(seed.read_bytes()).hexdigest()),
+                    encoding="utf-8")
+    after = _incremental(mini_project)
+    assert _said(after) == _said(check(mini_project)) and after.verified < report.verified

@@ -217,3 +217,72 @@ def test_lines_count_newlines_carriage_returns_and_both() -> None:
     assert not lines.plain and Lines("a\nb\n").plain
     assert [lines.at(text.index(ch)) for ch in "abcde"] == [1, 2, 3, 4, 6]
     assert lines.at(len(text) + 10) == 6  # never past the last line
+
+
+# -- item by item, with a memo (what `glossary check` does between runs) ---------------------------
+
+#: Texts where reading item by item could go wrong: each must read exactly as the whole file does.
+TRICKY = {
+    "quote-across-items": '- id: a\n  gloss: "open\n- id: b\n  gloss: closed"\n',
+    "flow-list-across-items": "- id: a\n  related: [x,\n- y]\n",
+    "anchors-in-two-items": "- id: a\n  term: &t 楅\n- id: b\n  term: &t 弓\n",
+    "alias": "- id: a\n  term: &t 楅\n- id: b\n  term: *t\n",
+    "document-marker": "---\n- id: a\n- id: b\n",
+    "directive": "%YAML 1.1\n---\n- id: a\n",
+    "crlf": "- id: a\r\n  term: 楅\r\n- id: b\r\n",
+    "tab-at-margin": "- id: a\n\tterm: 楅\n",
+    "unindented-continuation": "- id: a\n  definition: one\nline two\n- id: b\n",
+    "date": "- id: a\n  added: 2001-02-03\n- id: b\n",
+    "bad-date": "- id: a\n  added: 2001-02-30\n",
+    "duplicate-key": "- id: a\n  id: b\n- id: c\n",
+    "comments-and-blanks": "# head\n\n- id: a   # trailing\n\n# between\n- id: b\n  term: 楅\n# last\n",
+    "no-final-newline": "- id: a\n- id: b\n  term: 楅",
+    "dash-alone": "-\n  id: a\n- id: b\n",
+    "mapping-not-list": "id: a\nterm: 楅\n",
+    "text-before-items": "oops\n- id: a\n",
+    "empty-item": "- \n- id: b\n",
+}
+
+
+def _yaml_of_the_tests() -> list[Path]:
+    return sorted(p for p in (Path(__file__).parent).rglob("*.yaml") if p.stat().st_size < 1_000_000)
+
+
+def _same(a, b) -> None:
+    assert (a.data, a.lines, a.problems, a.reported, a.voided) == (b.data, b.lines, b.problems, b.reported, b.voided)
+
+
+@pytest.mark.parametrize("name", sorted(TRICKY))
+def test_item_by_item_reads_tricky_texts_as_the_whole_file(name: str) -> None:
+    raw = TRICKY[name].encode("utf-8")
+    whole = load_bytes(raw, "terms.yaml")
+    memo: dict = {}
+    for _ in range(2):  # a cold memo, then a warm one
+        _same(load_bytes(raw, "terms.yaml", memo), whole)
+
+
+@pytest.mark.parametrize("path", _yaml_of_the_tests(), ids=lambda p: str(p.relative_to(Path(__file__).parent)))
+def test_item_by_item_reads_every_yaml_of_the_tests_as_the_whole_file(path: Path) -> None:
+    raw = path.read_bytes()
+    whole = load_bytes(raw, path.name)
+    memo: dict = {}
+    for _ in range(2):
+        _same(load_bytes(raw, path.name, memo), whole)
+
+
+def test_an_edit_parses_only_the_item_edited(monkeypatch: pytest.MonkeyPatch) -> None:
+    import glossary.load
+
+    text = MINI_TERMS.read_text(encoding="utf-8")
+    memo: dict = {}
+    first = load_bytes(text.encode("utf-8"), "terms.yaml", memo)
+    assert len(first.digests) == len(first.data) == len(memo)
+    parsed: list[str] = []
+    real = glossary.load._parse_item
+    monkeypatch.setattr(glossary.load, "_parse_item", lambda chunk, display: parsed.append(chunk) or real(chunk, display))
+    assert load_bytes(text.encode("utf-8"), "terms.yaml", memo).data == first.data and parsed == []
+    # One gloss changed, and two lines added above everything: one item parsed, every line moved.
+    edited = "# a\n# b\n" + text.replace("  gloss: ", "  gloss: changed ", 1)
+    again = load_bytes(edited.encode("utf-8"), "terms.yaml", memo)
+    _same(again, load_bytes(edited.encode("utf-8"), "terms.yaml"))
+    assert len(parsed) == 1 and parsed[0].startswith(f"- id: {first.data[0]['id']}\n")
