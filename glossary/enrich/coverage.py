@@ -8,7 +8,7 @@ from glossary.corpus.commentators import commentator_names
 from glossary.index import CorpusIndex
 from glossary.model import Entry
 from glossary.normalize import normalize
-from glossary.vocab import vocabulary
+from glossary.vocab import Rite, vocabulary
 
 #: Function words that are never glossary terms.
 FUNCTION_CHARS = frozenset("之也而于以其者曰为不则亦乃与皆又所此故如若焉矣乎哉与既遂即及自各凡某")
@@ -44,6 +44,10 @@ def _without_readings(index: CorpusIndex, texts: list[str], rites: set[str], lay
     return kept
 
 
+def _names(rite: Rite | None, given: str) -> tuple[str, ...]:
+    return tuple(rite.names) if rite is not None else (given,)
+
+
 def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], layer: str, top: int) -> Coverage:
     """Count words and characters of ``layer`` in ``rites`` that no entry's headword covers.
 
@@ -52,7 +56,9 @@ def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], l
     if not rites:
         listed = {rite for entry in entries for rite in entry.rites}
         rites = tuple(rite.simplified for rite in vocabulary().rites if rite in listed)
-    wanted = {normalize(r) for r in rites}
+    # Every name the corpus may give each rite (禮經本義 heads 卷八 士相見之禮).
+    vocab = vocabulary()
+    wanted = {normalize(name) for r in rites for name in _names(vocab.rite(r), r)}
     headwords = {normalize(e.term) for e in entries}
     covered_chars = {ch for word in headwords if len(word) == 1 for ch in word}
     words: Counter[str] = Counter()
