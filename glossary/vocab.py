@@ -34,6 +34,8 @@ class Rite:
     #: Place in 禮經本義's order (the order of vocab.yaml).
     order: int
     aliases: tuple[str, ...] = ()
+    #: What its 右… sections are: ``steps`` done in order, or (喪服) ``grades`` of mourning, heaviest first.
+    sections: str = "steps"
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -111,7 +113,8 @@ def parse(data: object) -> Vocabulary:
     assert isinstance(data, dict)
     rites = tuple(
         Rite(id=r["id"], simplified=r["simplified"], traditional=r["traditional"], english=r["english"],
-             juan=r["juan"], received=r["received"], order=order, aliases=tuple(r.get("aliases", ())))
+             juan=r["juan"], received=r["received"], order=order, aliases=tuple(r.get("aliases", ())),
+             sections=r.get("sections", "steps"))
         for order, r in enumerate(data["rites"], 1)
     )
     categories = tuple(Category(c["id"], c["heading"], c["zh"]) for c in data["categories"])
