@@ -2,8 +2,8 @@
 
 A note names its speaker (``郝仲輿曰``, ``敖君善云``, ``鄭康成謂``, ``鄭康成注曰``, ``舊説``);
 a note, or the part of one, that names none is the author's own (蔡德晉's, in 禮經本義).
-A speaker introduced by 曰 speaks until the next speaker or a gap of spaces after the end of
-a sentence (the editions set the author's own remarks apart that way; a gap inside a
+A speaker introduced by 曰 speaks until the next speaker, the author's own 愚按 ("I remark")
+or a gap of spaces after the end of a sentence (the editions set the author's own remarks apart that way; a gap inside a
 sentence is a lost character, and the speaker goes on). One introduced inside another's
 words by 云 or 謂, or the 舊説 quoted there, is a quotation: it runs to the end of its
 sentence (the first 也), and then the speaker who quoted him speaks again.
@@ -20,6 +20,8 @@ from glossary.normalize import normalize, normalize_with_map
 OLD_EXPLANATION = "舊説"
 #: A gap of spaces after one of these ends a sentence, and the speaker with it.
 SENTENCE_ENDS = "也矣耳焉乎哉歟"
+#: Over normalised text: "I remark" (愚按, 愚案, 愚謂): the author speaks again, inside another's note.
+AUTHOR_RESUMES = re.compile("愚(?:按|案|谓)")
 
 
 @lru_cache(maxsize=1)
@@ -64,6 +66,8 @@ def find_commentators(text: str, author: str | None = None) -> tuple[tuple[int, 
     for gap in re.finditer(r"[\s\u3000]+", text):
         if gap.start() and text[gap.start() - 1] in SENTENCE_ENDS:
             events[gap.start()] = ("say", author)
+    for match in AUTHOR_RESUMES.finditer(norm):
+        events[index[match.start()]] = ("say", author)
     for match in speaker_pattern().finditer(norm):
         start = index[match.start()]
         if match.group("old"):

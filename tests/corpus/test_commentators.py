@@ -23,6 +23,13 @@ def test_a_speaker_named_with_yue_speaks_until_a_gap_after_his_sentence() -> Non
         ("郝仲輿曰乃請亦謂致戒辭於賔也", "郝仲輿"), ("  此篇經文與鄉飲酒同者俱不重釋", "蔡德晉")]
 
 
+def test_the_authors_own_remark_inside_anothers_note_is_his() -> None:
+    # KR1d0044_012.txt: 賈公彦's note, then 蔡德晉's 愚按 ("I remark") with no gap before it.
+    text = "賈公彦曰此據死者之齒愚按楔齒者恐其口閉急也"
+    assert speakers(text) == [("賈公彦曰此據死者之齒", "賈公彦"), ("愚按楔齒者恐其口閉急也", "蔡德晉")]
+    assert speakers("愚案下同", None) == [("愚案下同", None)]
+
+
 def test_a_gap_inside_a_sentence_is_a_lost_character_not_a_new_speaker() -> None:
     # KR1d0044_015.txt:176: 髙紫超's note has a lacuna (腊  也); he goes on speaking.
     text = "髙紫超曰此主人之祭共鼎三牲鼎也魚鼎也腊  也"
