@@ -61,10 +61,9 @@ def test_most_entries_have_two_citations(shipped_entries) -> None:
 
 def test_every_rite_of_the_glossary_is_a_rite_of_the_corpus(shipped_entries) -> None:
     vocab = vocabulary()
-    # A rite is the corpus' when a 卷 is headed by it or a heading inside a 卷 opens it (卷十三's
-    # 既夕禮, 卷十六's 有司徹: the manifest's rite_headings).
+    # A rite opens either at its 卷 (rites) or inside one, at its heading (rite_headings: 有司徹 in 卷十六).
     known = {vocab.rite(name) for text in read_manifest(SHIPPED_CORPUS)
-             for name in [n for _, n in text.rites] + [n for _, n in text.rite_headings]}
+             for _, name in (*text.rites, *text.rite_headings)}
     rites = {rite for e in shipped_entries for rite in e.rites}
     assert rites and rites <= known, sorted(r.simplified for r in rites - known)
 
