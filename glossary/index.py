@@ -252,9 +252,15 @@ class CorpusIndex:
         for start, (doc, stream, index) in zip(self._starts, self._streams):
             if stream.layer != layer or doc.text_info.excerpt_of or not index:
                 continue
-            rite = doc.rite_at(stream.offsets[0])
-            if rite and normalize(rite) in rites:
-                texts.append(self.text[start : start + len(index)])
+            # A stream may run across a rite's heading inside a 卷 (卷十六's classic: 少牢饋食禮, then
+            # 有司徹): each stretch counts under its own rite.
+            first, last = stream.offsets[index[0]], stream.offsets[index[-1]]
+            cuts = [0] + [bisect_left(index, at, key=lambda i: stream.offsets[i])
+                          for at, _ in doc.rites if first < at <= last] + [len(index)]
+            for a, b in zip(cuts, cuts[1:]):
+                rite = doc.rite_at(stream.offsets[index[a]]) if b > a else None
+                if rite and normalize(rite) in rites:
+                    texts.append(self.text[start + a : start + b])
         return texts
 
     def where(self, pos: int) -> Where:
