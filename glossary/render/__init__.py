@@ -59,7 +59,8 @@ def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
         outputs[name] = html
     if options.pdf:
         # The book is printed until its page numbers hold; each sheet until its last page is not near-empty.
-        outputs["glossary.pdf"] = printed.print_glossary(glossary, print_options)
+        # The HTML is then the one the PDF was printed from: the same, with the page numbers filled in.
+        outputs["glossary.html"], outputs["glossary.pdf"] = printed.print_glossary(glossary, print_options)
         for rite in options.sheets:
             name, data = printed.print_sheet(glossary, rite, print_options)
             outputs[name] = data

@@ -287,23 +287,25 @@ def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str
     return result
 
 
-def print_glossary(glossary: Glossary, options: PrintOptions, *, passes: int = 4) -> bytes:
-    """The printed book as PDF, printed until its page references hold.
+def print_glossary(glossary: Glossary, options: PrintOptions, *, passes: int = 4) -> tuple[bytes, bytes]:
+    """The printed book as (HTML, PDF), printed until its page references hold.
 
     The first printing has placeholders for page numbers; the pages its links lead to (PDF
     named destinations) fill the contents, the indexes and the running heads of the next,
     whose every block is held to the page it had (CSS named pages). Printing stops when a
-    printing's pages equal the ones it was given. The PDF is then made reproducible.
+    printing's pages equal the ones it was given. The PDF is then made reproducible; the HTML
+    it was printed from carries the same page numbers (shown in print only).
     """
     from glossary.render import pdf
 
     layout = Layout()
     rites = sections(glossary.entries)
     for _ in range(passes):
-        printed = pdf.print_pdf(render_glossary(glossary, options, layout), outline=True)
+        html = render_glossary(glossary, options, layout)
+        printed = pdf.print_pdf(html, outline=True)
         pages = pdf.destinations(printed)
         if layout.pages and pages == dict(layout.pages):
-            return pdf.finish(printed, glossary.epoch, TITLE)
+            return html, pdf.finish(printed, glossary.epoch, TITLE)
         layout = Layout(pages, _running_heads(rites, pages))
     raise PdfError(f"the page numbers did not settle after {passes} printings")
 
