@@ -270,7 +270,7 @@ def test_plan_and_order_pages(built: Path, entries) -> None:
     assert text.count("<svg") == 1  # the full plan only: an entry keys into it, no miniature
     for place in placed:
         key = article(text, place.term)
-        assert f'On the hall plan: <a href="#plan"><span lang="zh">{place.label}</span>, p. <span class="pageref">' in key
+        assert f'On the hall plan: <a href="#plan"><span lang="zh">{place.label}</span><span class="onpage">, p. <span class="pageref">' in key
     order = text[text.index('id="order"'):text.index('id="rite-xiangshe"')]
     sections = re.findall(r"^\u3000{3}右([^\u3000(¶]+)", raw("kanripo/KR1d0044/KR1d0044_004.txt"), re.MULTILINE)
     positions = [order.index(name) for name in sections]
@@ -291,7 +291,7 @@ def test_page_numbers_are_the_pages_the_links_lead_to(printed: Path, raw_pages: 
     assert len(contents) >= 10
     for anchor, page in contents:
         assert targets[anchor] == int(page), anchor
-    index_refs = re.findall(r'<a href="#(e-[a-z0-9-]+)">(?:(?!</li>).)*?</a>[^<]*<span class="ref">§(\d+) p\.&#8239;<span class="pageref">(\d+)</span>', text)
+    index_refs = re.findall(r'<a href="#(e-[a-z0-9-]+)">(?:(?!</li>).)*?</a>[^<]*<span class="ref">§(\d+)<span class="onpage"> p\.&#8239;<span class="pageref">(\d+)</span>', text)
     assert len(index_refs) >= 4 * len(mini_entries())  # four indexes, every entry at least once in each
     index_pages = "".join(raw_pages[targets["index-pinyin"] - 1:]).replace("\u202f", "")
     for anchor, number, page in index_refs:
@@ -376,9 +376,14 @@ def test_the_study_sheet_folds(printed: Path, entries) -> None:
         pinyin = [x for x, t in spots if re.fullmatch(r"[a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+( [a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+)*", t.strip())
                   and any(c in t for c in "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ")]
         terms = [x for x, t in spots if CJK.search(t) and not t.strip().startswith("§")]
+        # The fold line: the answers' left edge, 12 mm margin + 11 mm (§) + 62 mm (prompt) from the
+        # paper's edge (sheet.css), on every page.
+        fold_line = (12 + 11 + 62) / 25.4 * 72
         if pinyin:
             fold = min(pinyin) if fold is None else fold
-            assert min(pinyin) > 40  # answers start well right of the page's left margin
+            assert min(pinyin) >= fold_line
+        numbers_x = [x for x, t in spots if t.strip().startswith("§")]
+        assert numbers_x and max(numbers_x) < fold_line
         assert pinyin or terms
     assert fold is not None
     sheet = (printed / "sheet-xiangshe.html").read_text(encoding="utf-8")
