@@ -9,7 +9,6 @@ Usage: python scripts/print_density.py glossary.pdf ENTRIES [--top MM --bottom M
 from __future__ import annotations
 
 import argparse
-import io
 import subprocess
 import sys
 import tempfile

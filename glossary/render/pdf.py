@@ -151,7 +151,7 @@ def finish(pdf: bytes, epoch: int, title: str | None = None) -> bytes:
     writes depends only on the page, so the same HTML and epoch give the same bytes.
     """
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject, NameObject, TextStringObject
+    from pypdf.generic import ArrayObject, ByteStringObject
 
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter(clone_from=reader)
