@@ -40,6 +40,17 @@ def source_epoch(base: Path) -> int:
     return int((base / "terms.yaml").stat().st_mtime) if (base / "terms.yaml").exists() else 0
 
 
+def source_commit(base: Path) -> str | None:
+    """The commit of HEAD in the repository holding ``base`` (None outside one or without git)."""
+    try:
+        result = subprocess.run(["git", "rev-parse", "HEAD"], cwd=base, capture_output=True, text=True,
+                                timeout=10, check=False)
+    except OSError:
+        return None
+    value = result.stdout.strip()
+    return value if result.returncode == 0 and len(value) == 40 else None
+
+
 def _read_state(base: Path) -> dict[str, bytes]:
     state = {}
     for name in STATE_FILES:
@@ -76,6 +87,8 @@ def gather(report: Report, base: Path, cache: IndexCache | None = None) -> Gloss
         retired=report.retired,
         readings=report.readings,
         alignments=cache.alignments(report.index, alignments) if cache is not None else alignments(report.index.corpus),
+        texts=report.index.corpus.texts,
+        commit=source_commit(base),
     )
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
-from glossary.corpus.model import Locus
+from glossary.corpus.model import Locus, TextInfo
 from glossary.vocab import Rite
 
 if TYPE_CHECKING:
@@ -441,6 +441,10 @@ class Glossary:
     readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
     #: The corpus' modern renderings aligned with their originals (glossary.enrich.align).
     alignments: tuple[Alignment, ...] = ()
+    #: The corpus' texts as the manifest describes them (the printed book's edition statement).
+    texts: tuple[TextInfo, ...] = ()
+    #: The commit the build was made from (git HEAD), None outside a repository (the colophon).
+    commit: str | None = None
 
     def renderings(self, locus: Locus, *, certain: bool = True) -> tuple[Rendering, ...]:
         """The modern renderings of the passage at ``locus`` (only those at or above the threshold

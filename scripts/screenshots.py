@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Make the README's pictures: the cards of one entry, and one page of the printed glossary.
+"""Make the README's pictures: the cards of one entry, the printed page that holds it, the first
+page of a study sheet folded along its fold line, and the web page at phone width.
 
 Needs headless Chromium (Debian `chromium`) and pdftoppm (Debian `poppler-utils`).
 Usage: python scripts/screenshots.py [ENTRY_ID] [PAGE]
@@ -18,8 +19,8 @@ sys.path.insert(0, str(ROOT))
 from glossary.build import gather  # noqa: E402
 from glossary.check import check_project  # noqa: E402
 from glossary.contribute.preview import preview  # noqa: E402
-from glossary.render.pdf import print_pdf, screenshot  # noqa: E402
-from glossary.render.printed import PrintOptions, render_glossary  # noqa: E402
+from glossary.render.pdf import destinations, screenshot  # noqa: E402
+from glossary.render.printed import PrintOptions, print_glossary, print_sheet, render_glossary  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
 
@@ -35,17 +36,25 @@ def main() -> int:
     glossary = gather(report, ROOT)
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "card.png").write_bytes(screenshot(preview(glossary, entry_id), width=880, height=1500))
-    pdf = print_pdf(render_glossary(glossary, PrintOptions()))
+    _, pdf = print_glossary(glossary, PrintOptions())
+    entry = glossary.entry(entry_id)
+    rite = entry.rites[0].simplified if entry and entry.rites else "乡射礼"
+    _, sheet = print_sheet(glossary, rite, PrintOptions())
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "g.pdf").write_bytes(pdf)
-        if not page:
-            # The page that holds the entry: find its §-number's page with pdftotext.
-            text = subprocess.run(["pdftotext", "-layout", str(Path(tmp) / "g.pdf"), "-"], capture_output=True,
-                                  text=True, check=True).stdout
-            page = next(i + 1 for i, p in enumerate(text.split("\f")) if f"id: {entry_id}" in p)
+        (Path(tmp) / "s.pdf").write_bytes(sheet)
+        # The page that holds the entry: where the PDF's link to it leads.
+        page = page or destinations(pdf)[f"e-{entry_id}"]
         subprocess.run(["pdftoppm", "-r", "80", "-f", str(page), "-l", str(page), "-png", "-singlefile",
                         str(Path(tmp) / "g.pdf"), str(OUT / "glossary-page")], check=True)
-    print(f"wrote {OUT / 'card.png'} and {OUT / 'glossary-page.png'} (page {page})")
+        # Folded: the sheet's left part up to the fold line (12 mm margin + 11 mm + 62 mm = 85 mm).
+        width = round(85 / 25.4 * 80)
+        subprocess.run(["pdftoppm", "-r", "80", "-f", "1", "-l", "1", "-png", "-singlefile", "-x", "0", "-y", "0",
+                        "-W", str(width), "-H", str(round(297 / 25.4 * 80)), str(Path(tmp) / "s.pdf"),
+                        str(OUT / "sheet-folded")], check=True)
+    html = render_glossary(glossary, PrintOptions())
+    (OUT / "web-phone.png").write_bytes(screenshot(html, width=390, height=844))
+    print(f"wrote card.png, glossary-page.png (page {page}), sheet-folded.png and web-phone.png in {OUT}")
     return 0
 
 

@@ -50,7 +50,7 @@ def _anki(glossary: Glossary, options: RenderOptions) -> Rendered:
 
 
 def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
-    from glossary.render import pdf, printed
+    from glossary.render import printed
 
     print_options = printed.PrintOptions(paper=options.paper)
     outputs = {"glossary.html": printed.render_glossary(glossary, print_options)}
@@ -58,9 +58,12 @@ def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
         name, html = printed.render_sheet(glossary, rite, print_options)
         outputs[name] = html
     if options.pdf:
-        for name in list(outputs):
-            if name.endswith(".html"):
-                outputs[name.removesuffix(".html") + ".pdf"] = pdf.print_pdf(outputs[name])
+        # The book is printed until its page numbers hold; each sheet until its last page is not near-empty.
+        # The HTML is then the one the PDF was printed from: the same, with the page numbers filled in.
+        outputs["glossary.html"], outputs["glossary.pdf"] = printed.print_glossary(glossary, print_options)
+        for rite in options.sheets:
+            name, data = printed.print_sheet(glossary, rite, print_options)
+            outputs[name] = data
     return Rendered(outputs)
 
 

@@ -1,4 +1,7 @@
-"""Orderings for the printed indexes: pinyin, radical and strokes, English gloss, category."""
+"""Orderings for the printed indexes: pinyin, radical and strokes, English keyword, category.
+
+Each index says in one sentence how it is ordered (``ORDERING``); the functions here are that order.
+"""
 from __future__ import annotations
 
 import re
@@ -12,6 +15,26 @@ from glossary.model import Entry
 from glossary.render.markup import tone
 from glossary.vocab import vocabulary
 
+#: One sentence per index on how it is ordered (printed under the index's heading).
+ORDERING = {
+    "pinyin": "By syllable without tones (ü after u), then by tone (1–4, then the neutral tone), "
+              "then by the number of strokes.",
+    "radical": "The traditional form (as the 四庫 text writes it) under the Kangxi radical of its first "
+               "character, then by residual strokes; counts are Kangxi counts (radical + residual = total).",
+    "gloss": "Every entry under each word of its English gloss (words in parentheses and small words "
+             "such as 'the' and 'of' left out), keywords in alphabetical order.",
+    "category": "By kind of entry, then in pinyin order.",
+}
+
+#: The first Kangxi radical number of each stroke count (1 stroke: radicals 1–6, 2 strokes: 7–29 …).
+RADICAL_STROKES_START = (1, 7, 30, 61, 95, 118, 147, 167, 176, 187, 195, 201, 205, 209, 211, 212, 214)
+
+#: Words an English keyword index leaves out.
+STOPWORDS = frozenset(
+    "a an and as at by for from his her in into is it its of on or one's the their to up with who which "
+    "that this these those".split()
+)
+
 
 @dataclass(frozen=True)
 class Radical:
@@ -19,6 +42,21 @@ class Radical:
     radical: str
     residual: int
     strokes: int
+
+    @property
+    def ideograph(self) -> str:
+        """The radical as an ordinary ideograph (⼈ → 人): text copied from the page finds it."""
+        return unicodedata.normalize("NFKC", self.radical)
+
+    @property
+    def radical_strokes(self) -> int:
+        """Strokes of the Kangxi radical itself, from its number (the radicals are ordered by strokes)."""
+        return sum(1 for start in RADICAL_STROKES_START if start <= self.number)
+
+    @property
+    def kangxi_strokes(self) -> int:
+        """Radical strokes + residual strokes: the total that agrees with the residual printed."""
+        return self.radical_strokes + self.residual
 
 
 @lru_cache(maxsize=1)
@@ -34,29 +72,52 @@ def radicals() -> dict[str, Radical]:
 
 
 def toneless(syllable: str) -> str:
-    """``shèng`` → ``sheng``; ü sorts as v, after u."""
-    plain = "".join(c for c in unicodedata.normalize("NFD", syllable) if not unicodedata.combining(c))
-    return plain.lower().replace("u\u0308", "v").replace("ü", "v")
+    """``shèng`` → ``sheng``; ü becomes v (sorting after u) before the tone marks go, so ``lǚ`` → ``lv``."""
+    decomposed = unicodedata.normalize("NFD", syllable.lower()).replace("u\u0308", "v")
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ü", "v")
+
+
+def strokes(text: str) -> tuple[int, ...]:
+    """Total strokes of each character (99 for one the table lacks)."""
+    table = radicals()
+    return tuple(table[c].strokes if c in table else 99 for c in text)
 
 
 def pinyin_key(entry: Entry) -> tuple:
-    """Toneless syllables first, then tones, then the characters."""
+    """Toneless syllables first, then tones, then strokes, then the characters."""
     syllables = split_reading(entry.pinyin)
-    return (tuple(toneless(s) for s in syllables), tuple(tone(s) for s in syllables), entry.term)
+    return (tuple(toneless(s) for s in syllables), tuple(tone(s) for s in syllables), strokes(entry.term), entry.term)
+
+
+def traditional(entry: Entry) -> str:
+    """The headword as the 四庫 text writes it."""
+    return entry.traditional or entry.term
 
 
 def radical_key(entry: Entry) -> tuple:
-    """Radical of the first character, residual strokes, then the headword."""
-    info = radicals().get(entry.term[0])
+    """Kangxi radical of the traditional form's first character, residual strokes, then the headword."""
+    info = radicals().get(traditional(entry)[0])
     if info is None:
-        return (999, 99, entry.term)
-    return (info.number, info.residual, entry.term)
+        return (999, 99, traditional(entry))
+    return (info.number, info.residual, strokes(traditional(entry)), traditional(entry))
 
 
 def gloss_key(entry: Entry) -> tuple:
     """The gloss without a leading article or 'to', case-folded."""
-    plain = re.sub(r"^\W+", "", entry.gloss.strip().lower())
+    plain = re.sub(r"^\W+", "", re.sub(r"^\([^)]*\)\s*", "", entry.gloss.strip().lower()))
     return (re.sub(r"^(the|a|an|to)\s+", "", plain), entry.term)
+
+
+def keywords(gloss: str) -> list[str]:
+    """The words of a gloss outside parentheses and quotation, small words and Chinese left out."""
+    outside = re.sub(r"\([^)]*\)", " ", gloss.lower())
+    words = re.findall(r"[a-zà-ÿāēīōūǖǘǚǜ][a-zà-ÿāēīōūǖǘǚǜ'-]*[a-z]|[a-z]", outside)
+    seen: list[str] = []
+    for word in words:
+        word = word.strip("'-")
+        if word and word not in STOPWORDS and len(word) > 1 and word not in seen:
+            seen.append(word)
+    return seen
 
 
 def by_pinyin(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:
@@ -68,17 +129,27 @@ def by_pinyin(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:
 
 
 def by_radical(entries: list[Entry]) -> list[tuple[Radical | None, list[tuple[Entry, Radical | None]]]]:
-    """Groups by the radical of the first character, ordered by residual strokes."""
+    """Groups by the Kangxi radical of the traditional form's first character, by residual strokes."""
     groups: dict[int, tuple[Radical | None, list[tuple[Entry, Radical | None]]]] = {}
     for entry in sorted(entries, key=radical_key):
-        info = radicals().get(entry.term[0])
+        info = radicals().get(traditional(entry)[0])
         key = info.number if info else 999
         groups.setdefault(key, (info, []))[1].append((entry, info))
     return [groups[k] for k in sorted(groups)]
 
 
-def by_gloss(entries: list[Entry]) -> list[Entry]:
-    return sorted(entries, key=gloss_key)
+def by_gloss(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:
+    """Keyword → the entries whose gloss has it (a plural under its singular where both occur)."""
+    found: dict[str, list[Entry]] = {}
+    for entry in entries:
+        for word in keywords(entry.gloss):
+            found.setdefault(word, []).append(entry)
+    merged: dict[str, list[Entry]] = {}
+    for word in sorted(found):
+        home = word[:-1] if word.endswith("s") and not word.endswith("ss") and word[:-1] in found else word
+        merged.setdefault(home, [])
+        merged[home].extend(e for e in found[word] if e not in merged[home])
+    return [(word, sorted(items, key=gloss_key)) for word, items in sorted(merged.items())]
 
 
 def by_category(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:

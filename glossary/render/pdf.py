@@ -1,10 +1,17 @@
-"""Printing HTML to PDF with headless Chromium (Debian package ``chromium``)."""
+"""Printing HTML to PDF with headless Chromium (Debian package ``chromium``), and making the PDF
+reproducible and its text copy-safe afterwards (pypdf)."""
 from __future__ import annotations
 
+import hashlib
+import io
 import os
+import re
 import shutil
 import subprocess
 import tempfile
+import time
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 from glossary.errors import PdfError
@@ -53,14 +60,133 @@ def run_chromium(html: bytes, folder: Path, *args: str, timeout: int = 180) -> N
         raise PdfError(f"Chromium did not finish within {timeout} s") from None
 
 
-def print_pdf(html: bytes) -> bytes:
-    """The PDF Chromium prints from ``html`` (page size and margins from its @page rules)."""
+def print_pdf(html: bytes, *, outline: bool = False) -> bytes:
+    """The PDF Chromium prints from ``html`` (page size and margins from its @page rules);
+    ``outline``: with bookmarks made from the headings (h1 > h2 > …)."""
     with tempfile.TemporaryDirectory(prefix="glossary-pdf-") as tmp:
         target = Path(tmp) / "out.pdf"
-        run_chromium(html, Path(tmp), f"--print-to-pdf={target}")
+        extra = ("--generate-pdf-document-outline",) if outline else ()
+        run_chromium(html, Path(tmp), *extra, f"--print-to-pdf={target}")
         if not target.exists() or target.stat().st_size == 0:
             raise PdfError("Chromium wrote no PDF")
         return target.read_bytes()
+
+
+def destinations(pdf: bytes) -> dict[str, int]:
+    """Anchor id → the page (from 1) its named destination lies on. Chromium writes one for every
+    element a link of the document points to (``href="#id"``), visible or not."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    return {name.lstrip("/"): reader.get_destination_page_number(dest) + 1
+            for name, dest in reader.named_destinations.items()}
+
+
+@lru_cache(maxsize=1)
+def radical_ideographs() -> dict[int, str]:
+    """CJK radical code point → its ideograph (``data/radical_ideographs.tsv``, from Unicode)."""
+    text = resources.files("glossary.data").joinpath("radical_ideographs.tsv").read_text(encoding="utf-8")
+    return {ord(line[0]): line.split("\t")[1] for line in text.splitlines() if line and not line.startswith("#")}
+
+
+_BLOCK = re.compile(r"\d+\s+begin(bfchar|bfrange)(.*?)end\1", re.S)
+_HEX = re.compile(r"<([0-9A-Fa-f]*)>|\[([^\]]*)\]")
+
+
+def _cmap_pairs(data: str) -> list[tuple[str, str]]:
+    """Every (source code as hex, destination text) of a ToUnicode CMap's bfchar and bfrange blocks."""
+    pairs: list[tuple[str, str]] = []
+    for kind, body in _BLOCK.findall(data):
+        tokens = _HEX.findall(body)
+        step = 2 if kind == "bfchar" else 3
+        for i in range(0, len(tokens) - step + 1, step):
+            if kind == "bfchar":
+                pairs.append((tokens[i][0], bytes.fromhex(tokens[i + 1][0]).decode("utf-16-be", "replace")))
+                continue
+            low, high, dst = tokens[i][0], tokens[i + 1][0], tokens[i + 2]
+            width = len(low)
+            for n, code in enumerate(range(int(low, 16), int(high, 16) + 1)):
+                if dst[1]:  # an array: one destination per code
+                    target = re.findall(r"<([0-9A-Fa-f]*)>", dst[1])[n]
+                    text = bytes.fromhex(target).decode("utf-16-be", "replace")
+                else:  # the last UTF-16 unit counts up
+                    raw = bytearray(bytes.fromhex(dst[0]))
+                    raw[-2:] = (int.from_bytes(raw[-2:], "big") + n).to_bytes(2, "big")
+                    text = bytes(raw).decode("utf-16-be", "replace")
+                pairs.append((f"{code:0{width}X}", text))
+    return pairs
+
+
+def copy_safe_cmap(data: str) -> str | None:
+    """The CMap with every glyph named by a CJK radical renamed by the ideograph (None if none is).
+
+    The book prints no radicals (its radical index names them by ideographs), so a glyph the
+    writer named ⿅ was printed for 鹿: named 鹿, text copied from the PDF finds 鹿 again.
+    """
+    table = radical_ideographs()
+    pairs = _cmap_pairs(data)
+    if not any(ord(ch) in table for _, text in pairs for ch in text):
+        return None
+    fixed = [(code, "".join(table.get(ord(ch), ch) for ch in text)) for code, text in pairs]
+    head = data[: data.index("endcodespacerange") + len("endcodespacerange")]
+    body = []
+    for start in range(0, len(fixed), 100):  # at most 100 mappings per block (PDF reference)
+        chunk = fixed[start : start + 100]
+        body.append(f"{len(chunk)} beginbfchar")
+        body.extend(f"<{code}> <{text.encode('utf-16-be').hex().upper()}>" for code, text in chunk)
+        body.append("endbfchar")
+    return head + "\n" + "\n".join(body) + "\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+
+
+def pdf_date(epoch: int) -> str:
+    """A PDF date string in UTC: ``D:20231114221320+00'00'``."""
+    return time.strftime("D:%Y%m%d%H%M%S+00'00'", time.gmtime(epoch))
+
+
+def finish(pdf: bytes, epoch: int, title: str | None = None) -> bytes:
+    """The PDF made reproducible and copy-safe: creation and modification dates from ``epoch``
+    (SOURCE_DATE_EPOCH), a document id from the content, and no glyph named by a CJK radical.
+
+    Chromium stamps the time of printing and names shared glyphs by radicals; everything else it
+    writes depends only on the page, so the same HTML and epoch give the same bytes.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject
+
+    reader = PdfReader(io.BytesIO(pdf))
+    writer = PdfWriter(clone_from=reader)
+    done: set[int] = set()
+    for page in writer.pages:
+        fonts = (page.get("/Resources") or {}).get("/Font") or {}
+        for font in fonts.values():
+            cmap_ref = font.get_object().get("/ToUnicode")
+            if cmap_ref is None or cmap_ref.idnum in done:
+                continue
+            done.add(cmap_ref.idnum)
+            stream = cmap_ref.get_object()
+            fixed = copy_safe_cmap(stream.get_data().decode("latin-1"))
+            if fixed is not None:
+                stream.set_data(fixed.encode("latin-1"))
+    date = pdf_date(epoch)
+    info = {"/CreationDate": date, "/ModDate": date, "/Producer": "Skia/PDF (Chromium), pypdf"}
+    if title:
+        info["/Title"] = title
+    writer.add_metadata(info)
+    # A document id that depends on nothing but the content and the epoch (pypdf would draw one at random).
+    digest = hashlib.sha256(pdf_date(epoch).encode() + b"\0" + _content_digest(writer)).digest()[:16]
+    writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _content_digest(writer) -> bytes:
+    """A hash of the pages' content streams (what was printed), for the document id."""
+    digest = hashlib.sha256()
+    for page in writer.pages:
+        contents = page.get_contents()
+        digest.update(contents.get_data() if contents is not None else b"")
+    return digest.digest()
 
 
 def screenshot(html: bytes, width: int = 1000, height: int = 2200) -> bytes:

@@ -1,22 +1,29 @@
 """The printable glossary (``glossary.html``) and per-rite study sheets, PDF-ready."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import metadata
 
 import jinja2
 from markupsafe import Markup
 
+from glossary import __version__
 from glossary.corpus.model import Locus
+from glossary.enrich.pinyin import split_reading
+from glossary.errors import PdfError
 from glossary.model import Entry, Glossary, Rendering
 from glossary.render import indexes
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import render_svg
+from glossary.render.terms_json import ATTRIBUTION
 from glossary.vocab import Rite, vocabulary
 
 #: Where an entry none of whose rites the vocabulary knows is printed (only a failing glossary has one).
-OTHER = {"name": "其他", "slug": "other", "english": "Other rites"}
+OTHER = {"name": "其他", "slug": "other", "english": "Other rites", "traditional": "其他"}
 PAPER = {"a4": "A4", "letter": "letter"}
 
 
@@ -39,7 +46,14 @@ def _env() -> jinja2.Environment:
 
 
 def _rite_info(rite: Rite) -> dict[str, str]:
-    return {"name": rite.simplified, "slug": rite.id, "english": rite.english}
+    return {"name": rite.simplified, "slug": rite.id, "english": rite.english, "traditional": rite.traditional}
+
+
+def home_rite(entry: Entry) -> str:
+    """The slug of the rite an entry is printed under: the first of its rites in 禮經本義's order."""
+    order = {rite.id: i for i, rite in enumerate(vocabulary().rites)}
+    known = [rite for rite in entry.rites if rite.id in order]
+    return min(known, key=lambda r: order[r.id]).id if known else OTHER["slug"]
 
 
 def by_category(members: list[Entry] | tuple[Entry, ...], first: int = 1) -> list[tuple[str, tuple[str, str], list]]:
@@ -55,33 +69,74 @@ def by_category(members: list[Entry] | tuple[Entry, ...], first: int = 1) -> lis
 
 
 def sections(entries: tuple[Entry, ...]) -> list[dict]:
-    """Entries under their first rite (in 禮經本義's order), then by category, numbered §1… in book order."""
+    """Every rite (in 禮經本義's order) with all its entries: each entry is printed once, under the
+    first of its rites, numbered §1… in book order; under its other rites it is a cross-reference.
+
+    A rite's ``groups`` are (category, heading, printed [(number, entry)], cross-references
+    [(number, entry)]); ``count`` is how many entries belong to the rite, ``printed`` how many
+    are printed there.
+    """
     placed: dict[str, list[Entry]] = {}
     for entry in entries:
-        placed.setdefault(entry.rites[0].id if entry.rites else OTHER["slug"], []).append(entry)
-    result, number = [], 1
+        placed.setdefault(home_rite(entry), []).append(entry)
+    numbers: dict[str, int] = {}
+    homes: list[tuple[dict, list]] = []
+    number = 1
     for info in [_rite_info(rite) for rite in vocabulary().rites] + [OTHER]:
-        members = placed.get(info["slug"], [])
-        if members:
-            groups = by_category(members, number)
-            number += len(members)
-            result.append({**info, "groups": groups, "count": len(members)})
+        groups = by_category(placed.get(info["slug"], []), number)
+        for _, _, items in groups:
+            numbers.update((entry.id, n) for n, entry in items)
+            number += len(items)
+        homes.append((info, groups))
+    result = []
+    for info, groups in homes:
+        belongs = [e for e in entries if any(r.id == info["slug"] for r in e.rites) and home_rite(e) != info["slug"]]
+        crossed = by_category(belongs)
+        full = [(category, label, items, [(numbers[e.id], e) for _, e in crossed[i][2]])
+                for i, (category, label, items) in enumerate(groups)]
+        count = sum(len(items) + len(refs) for _, _, items, refs in full)
+        if count:
+            result.append({**info, "groups": full, "count": count, "printed": count - len(belongs)})
     return result
 
 
-def entry_printer(glossary: Glossary) -> Callable[[Entry, int], Markup]:
+@dataclass(frozen=True)
+class Layout:
+    """Where a first printing put things, for the next: anchor id → page (from 1), and the
+    running head of each page. Empty before the first printing (page references then print a
+    placeholder of the same width, so the second printing breaks pages as the first did)."""
+
+    pages: Mapping[str, int] = field(default_factory=dict)
+    heads: Mapping[int, str] = field(default_factory=dict)
+
+    def page(self, anchor: str) -> str:
+        """The page of ``anchor`` as printed ("000" before the first printing)."""
+        return str(self.pages[anchor]) if anchor in self.pages else PLACEHOLDER
+
+    def name(self, anchor: str) -> str:
+        """The CSS page name of the page ``anchor`` starts on ("" before the first printing)."""
+        return f"p{self.pages[anchor]}" if anchor in self.pages and self.pages[anchor] in self.heads else ""
+
+
+#: A page number before the first printing: as wide as the real ones will be.
+PLACEHOLDER = "000"
+
+
+def entry_printer(glossary: Glossary, numbers: Mapping[str, int] | None = None,
+                  layout: Layout = Layout()) -> Callable[[Entry, int], Markup]:
     """A function printing one entry of ``glossary`` as the book shows it."""
     entry_template = _env().get_template("entry.html")
     by_id = {e.id: e for e in glossary.entries}
+    numbers = numbers if numbers is not None else entry_numbers(glossary)
 
     def render_entry(entry: Entry, number: int) -> Markup:
         loci = glossary.loci[entry.id]
         citations = [(c, l) for c, l in zip(entry.citations, loci) if l]
-        related = [by_id[r] for r in entry.related if r in by_id]
+        related = [(by_id[r], numbers.get(r)) for r in entry.related if r in by_id]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
-        plan = Markup(render_svg(glossary.plan, place.id, f"Hall plan: {place.label}")) if place else None
         return Markup(entry_template.render(
-            entry=entry, number=number, citations=citations, related=related, plan=plan,
+            entry=entry, number=number, citations=citations, related=related, place=place,
+            plan_page=layout.page("plan"), page_name=layout.name(f"e-{entry.id}"), search=search_key(entry),
             occurrences=glossary.concordance.get(entry.id), ruby=ruby, modern=modern,
             readings=reading_lines(glossary.readings.get(entry.id, ())),
         ))
@@ -98,7 +153,12 @@ def entry_printer(glossary: Glossary) -> Callable[[Entry, int], Markup]:
 
 def entry_numbers(glossary: Glossary) -> dict[str, int]:
     """Entry id → its § number in the book."""
-    return {entry.id: n for rite in sections(glossary.entries) for _, _, items in rite["groups"] for n, entry in items}
+    return numbering(sections(glossary.entries))
+
+
+def numbering(rites: list[dict]) -> dict[str, int]:
+    """Entry id → § number, from :func:`sections`."""
+    return {entry.id: n for rite in rites for _, _, items, _ in rite["groups"] for n, entry in items}
 
 
 def render_entry(glossary: Glossary, entry_id: str) -> Markup:
@@ -109,21 +169,51 @@ def render_entry(glossary: Glossary, entry_id: str) -> Markup:
     return entry_printer(glossary)(entry, entry_numbers(glossary)[entry_id])
 
 
-def stylesheet(options: PrintOptions | None, rites: list[dict] | tuple = ()) -> str:
-    """The printed glossary's CSS; with ``options``, the page rules first (paper, running heads
-    naming the ``rites``); without, only what an entry looks like (for previews on screen)."""
+def _css_string(text: str) -> str:
+    """A CSS string literal (the running heads are made of vocabulary names and numbers)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def stylesheet(options: PrintOptions | None, rites: list[dict] | tuple = (), layout: Layout = Layout()) -> str:
+    """The printed glossary's CSS; with ``options``, the page rules first (paper, a running head
+    for each page of entries from the ``layout``), then the screen stylesheet; without, only what
+    an entry looks like (for previews on screen)."""
     env = _env()
     body = env.get_template("print.css").render()
     if options is None:
         return body
-    return env.get_template("pages.css").render(paper=PAPER[options.paper], rites=rites) + "\n" + body
+    heads = {page: _css_string(head) for page, head in sorted(layout.heads.items())}
+    pages = env.get_template("pages.css").render(paper=PAPER[options.paper], heads=heads)
+    screen = env.get_template("screen.css").render()
+    return pages + "\n" + body + "\n@media screen {\n" + screen + "\n}"
 
 
-def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
-    """One self-contained HTML file: title page, contents, entries by rite and category, indexes."""
+def search_key(entry: Entry) -> str:
+    """What the web page's search box matches an entry by: both scripts and variants, pinyin with
+    and without tones (syllables apart and joined), the gloss and the definition, case-folded."""
+    syllables = split_reading(entry.pinyin)
+    plain = [indexes.toneless(s).replace("v", "u") for s in syllables]
+    parts = [entry.term, entry.traditional or "", *entry.variants, entry.pinyin.lower(), " ".join(plain),
+             "".join(plain), entry.gloss, entry.definition]
+    return " ".join(p for p in parts if p).lower()
+
+
+def _colophon(glossary: Glossary) -> dict[str, str]:
+    try:
+        version = metadata.version("yili-glossary")
+    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        version = __version__
+    return {"version": version, "commit": glossary.commit or "(not built from a git checkout)",
+            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(glossary.epoch)), "epoch": str(glossary.epoch)}
+
+
+def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = Layout()) -> bytes:
+    """One self-contained HTML file: front matter, plan, order of the rites, entries by rite and
+    category, indexes, bibliography and colophon; a book in print, a searchable page on screen.
+    ``layout``: the pages of a first printing (see :func:`print_glossary`)."""
     env = _env()
     rites = sections(glossary.entries)
-    numbers = {entry.id: n for rite in rites for _, _, items in rite["groups"] for n, entry in items}
+    numbers = numbering(rites)
 
     full_plan = None
     if glossary.plan is not None:
@@ -139,36 +229,126 @@ def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
         {**_rite_info(rite), "steps": glossary.sequences.get(rite.id, ())}
         for rite in vocabulary().rites if rite.id in covered
     ]
+    texts = [info for info in glossary.texts if not info.rendering_of or info.id != info.rendering_of]
 
-    css = stylesheet(options, rites)
+    css = stylesheet(options, rites, layout)
     entries = list(glossary.entries)
     html = env.get_template("glossary.html").render(
         css=Markup(css),
+        script=Markup(env.get_template("search.js").render()),
         rites=rites,
         entries=entries,
         citation_count=sum(len(e.citations) for e in entries),
-        render_entry=entry_printer(glossary),
+        render_entry=entry_printer(glossary, numbers, layout),
         numbers=numbers,
+        page=layout.page,
+        page_name=layout.name,
+        search_key=search_key,
         index_pinyin=indexes.by_pinyin(entries),
         index_radical=indexes.by_radical(entries),
         index_gloss=indexes.by_gloss(entries),
         index_category=indexes.by_category(entries),
+        ordering=indexes.ORDERING,
+        traditional=indexes.traditional,
+        categories={c.id: c for c in vocabulary().categories},
         full_plan=full_plan,
         plan_sources=plan_sources,
         timelines=timelines,
+        texts=texts,
+        colophon=_colophon(glossary),
+        attribution=ATTRIBUTION,
     )
     return html.encode("utf-8")
 
 
-def render_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tuple[str, bytes]:
-    """A compact two-column study sheet for one rite: prompts, then a fold line, then answers."""
+def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str]:
+    """Page → running head for every page that holds part of a rite: the rite and the § range of
+    the entries printed on that page (``乡射礼 · §14–§18``)."""
+    heads: dict[int, tuple[str, list[int]]] = {}
+    for rite in rites:
+        name = f"{rite['name']} {rite['english']}"
+        anchors = [f"rite-{rite['slug']}"]
+        for category, _, items, refs in rite["groups"]:
+            if items or refs:
+                anchors.append(f"{rite['slug']}-{category}")
+            if refs:
+                anchors.append(f"x-{rite['slug']}-{category}")
+            for number, entry in items:
+                page = pages.get(f"e-{entry.id}")
+                if page is not None:
+                    heads.setdefault(page, (name, []))[1].append(number)
+        for anchor in anchors:
+            if anchor in pages:
+                heads.setdefault(pages[anchor], (name, []))
+    result = {}
+    for page, (name, numbers) in heads.items():
+        span = "" if not numbers else f" · §{min(numbers)}" + (f"–§{max(numbers)}" if max(numbers) != min(numbers) else "")
+        result[page] = name + span
+    return result
+
+
+def print_glossary(glossary: Glossary, options: PrintOptions, *, passes: int = 4) -> tuple[bytes, bytes]:
+    """The printed book as (HTML, PDF), printed until its page references hold.
+
+    The first printing has placeholders for page numbers; the pages its links lead to (PDF
+    named destinations) fill the contents, the indexes and the running heads of the next,
+    whose every block is held to the page it had (CSS named pages). Printing stops when a
+    printing's pages equal the ones it was given. The PDF is then made reproducible; the HTML
+    it was printed from carries the same page numbers (shown in print only).
+    """
+    from glossary.render import pdf
+
+    layout = Layout()
+    rites = sections(glossary.entries)
+    for _ in range(passes):
+        html = render_glossary(glossary, options, layout)
+        printed = pdf.print_pdf(html, outline=True)
+        pages = pdf.destinations(printed)
+        if layout.pages and pages == dict(layout.pages):
+            return html, pdf.finish(printed, glossary.epoch, TITLE)
+        layout = Layout(pages, _running_heads(rites, pages))
+    raise PdfError(f"the page numbers did not settle after {passes} printings")
+
+
+#: The PDF's title (the document information dictionary).
+TITLE = "儀禮名物 Yili Glossary — 蔡德晉《禮經本義》"
+
+
+def render_sheet(glossary: Glossary, rite_name: str, options: PrintOptions, size: float = 9.0) -> tuple[str, bytes]:
+    """A study sheet for one rite that folds: on every page the prompts (§ number, characters in
+    both scripts) lie left of one fold line and the answers (reading, gloss) right of it; then a
+    reverse sheet (English → characters) with the characters right of the fold."""
     covered = [r for r in vocabulary().rites if any(r in e.rites for e in glossary.entries)]
     rite = vocabulary().rite(rite_name)
     if rite is None or rite not in covered:
         raise ValueError(f"no study sheet for {rite_name!r}: choose one of {', '.join(r.simplified for r in covered)}")
-    members = tuple(e for e in glossary.entries if rite in e.rites)
-    info = {**_rite_info(rite), "groups": by_category(members)}
+    numbers = entry_numbers(glossary)
+    members = sorted((e for e in glossary.entries if rite in e.rites), key=lambda e: numbers[e.id])
+    groups = [(c.heading, c.zh, [(numbers[e.id], e) for e in members if e.category == c.id])
+              for c in vocabulary().categories]
+    reverse = sorted(members, key=indexes.gloss_key)
+    info = _rite_info(rite)
     env = _env()
-    css = env.get_template("sheet.css").render(paper=PAPER[options.paper], rite=info)
-    html = env.get_template("sheet.html").render(css=Markup(css), rite=info, count=len(members))
+    css = env.get_template("sheet.css").render(paper=PAPER[options.paper], rite=info, size=f"{size:g}")
+    html = env.get_template("sheet.html").render(
+        css=Markup(css), rite=info, count=len(members), groups=groups, reverse=[(numbers[e.id], e) for e in reverse],
+        script=Markup(env.get_template("sheet.js").render()),
+    )
     return f"sheet-{rite.id}.html", html.encode("utf-8")
+
+
+def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tuple[str, bytes]:
+    """A study sheet as PDF with no near-empty last page: if the last page holds less than a third
+    of the rows a full page holds, it is printed again a little smaller (at most three times)."""
+    from glossary.render import pdf
+
+    size = 9.0
+    for _ in range(4):
+        name, html = render_sheet(glossary, rite_name, options, size)
+        printed = pdf.print_pdf(html)
+        rows = Counter(pdf.destinations(printed).values())
+        pages = max(rows, default=1)
+        if pages == 1 or rows[pages] * 3 >= max(rows.values()) or size <= 7.5:
+            break
+        size -= 0.5
+    return name.removesuffix(".html") + ".pdf", pdf.finish(printed, glossary.epoch, f"{rite_name} study sheet")

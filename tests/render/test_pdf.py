@@ -64,3 +64,34 @@ def test_a_missing_chromium_says_what_to_install(monkeypatch) -> None:
     monkeypatch.setattr(pdf, "find_chromium", lambda: None)
     with pytest.raises(PdfError, match="apt-get install chromium"):
         pdf.print_pdf(b"<p>x</p>")
+
+
+def test_glyphs_named_by_radicals_are_renamed_by_ideographs() -> None:
+    """Chromium names a glyph that 鹿 and ⿅ share by the radical: the PDF's text map names it 鹿."""
+    cmap = ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n1 begincodespacerange\n<0000> <FFFF>\n"
+            "endcodespacerange\n2 beginbfchar\n<0003> <0020>\n<007F> <2FC5>\nendbfchar\n"
+            "1 beginbfrange\n<0010> <0012> <2F00>\nendbfrange\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
+    fixed = pdf.copy_safe_cmap(cmap)
+    assert fixed is not None
+    pairs = dict(pdf._cmap_pairs(fixed))
+    assert pairs == {"0003": " ", "007F": "鹿", "0010": "一", "0011": "丨", "0012": "丶"}
+    assert pdf.copy_safe_cmap(fixed) is None  # nothing left to rename
+
+
+def test_finished_pdfs_depend_only_on_content_and_epoch() -> None:
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    def blank(stamp: str) -> bytes:
+        writer = PdfWriter()
+        writer.add_blank_page(100, 100)
+        writer.add_metadata({"/CreationDate": stamp, "/ModDate": stamp})
+        out = io.BytesIO()
+        writer.write(out)
+        return out.getvalue()
+
+    one, two = pdf.finish(blank("D:20260101000000"), 1700000000), pdf.finish(blank("D:20261201101010"), 1700000000)
+    assert one == two
+    assert PdfReader(io.BytesIO(one)).metadata["/CreationDate"] == "D:20231114221320+00'00'"
+    assert pdf.finish(blank("D:1"), 1700000001) != one

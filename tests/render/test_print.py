@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import unicodedata
+from collections import Counter
 from pathlib import Path
 
 import html5lib
@@ -24,6 +25,12 @@ from glossary.normalize import normalize
 from glossary.plan import load_plan
 
 ARTEFACTS = ROOT / "test-artifacts"
+
+
+def destinations(path: Path) -> dict[str, int]:
+    """Anchor → page (from 1) of the PDF's named destinations: where its links lead."""
+    reader = PdfReader(path)
+    return {name.lstrip("/"): reader.get_destination_page_number(d) + 1 for name, d in reader.named_destinations.items()}
 CJK = re.compile(r"[\u3400-\u9fff\U00020000-\U0002ffff]")
 
 
@@ -130,6 +137,8 @@ def test_html_is_valid_and_self_contained(built: Path) -> None:
         text = (built / name).read_text(encoding="utf-8")
         html5lib.HTMLParser(strict=True).parse(text)  # raises on any parse error
         assert "<link" not in text and "src=" not in text  # nothing to fetch
+        assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in text
+        assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in text
 
 
 def test_chinese_text_is_marked_with_lang(built: Path) -> None:
@@ -141,7 +150,7 @@ def test_chinese_text_is_marked_with_lang(built: Path) -> None:
 
 
 def article(text: str, entry_id: str) -> str:
-    start = text.index(f'<article class="entry" id="e-{entry_id}">')
+    start = text.index(f'<article class="entry" id="e-{entry_id}" data-entry-id="{entry_id}"')
     return text[start : text.index("</article>", start)]
 
 
@@ -176,7 +185,8 @@ def test_text_is_escaped(tmp_path: Path) -> None:
     result = build(tmp_path / "dist", terms=source)
     assert result.exit_code == 0, result.output
     text = (tmp_path / "dist" / "glossary.html").read_text(encoding="utf-8")
-    assert "<script>" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    body = text[: text.rindex("<script>")]  # the page's own search script comes last
+    assert "<script>" not in body and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
 
 
 @pytest.mark.slow
@@ -187,18 +197,19 @@ def test_pdf_holds_every_headword(pages: list[str], entries) -> None:
 
 
 @pytest.mark.slow
-def test_no_entry_is_split_across_pages(printed: Path, raw_pages: list[str], entries) -> None:
+def test_no_entry_is_split_across_pages(printed: Path, pages: list[str], entries) -> None:
+    """An entry's headword and its last words (the last citation's quote) are on the
+    page its link leads to."""
     text = (printed / "glossary.html").read_text(encoding="utf-8")
-    numbers = dict(re.findall(r'<article class="entry" id="e-([a-z0-9-]+)">\s*<header>\s*<span class="num">§(\d+)<', text))
-    assert len(numbers) == len(entries)
-    first_page: dict[int, int] = {}
-    for i, page in enumerate(raw_pages):
-        for number in re.findall(r"§(\d+)", page):
-            first_page.setdefault(int(number), i)  # entries come before the indexes that cite them
+    targets = destinations(printed / "glossary.pdf")
     for entry in entries:
-        start = first_page[int(numbers[entry.id])]
-        end = [i for i, page in enumerate(raw_pages) if re.search(rf"id:{re.escape(entry.id)}(?![a-z-])", page)]
-        assert end == [start], (entry.id, start, end)
+        printed_entry = article(text, entry.id)
+        page = pages[targets[f"e-{entry.id}"] - 1]
+        quotes = re.findall(r'<span class="quote" lang="zh">([^<]+)</span>', printed_entry)
+        assert quotes, entry.id
+        assert readable(html.unescape(quotes[-1])) in page, entry.id
+        assert readable(entry.term) in page, entry.id
+        assert "id:" not in printed_entry  # no id lines any more
 
 
 @pytest.mark.slow
@@ -256,12 +267,132 @@ def test_plan_and_order_pages(built: Path, entries) -> None:
     plan, _ = load_plan(MINI_PLAN)
     placed = [place for place in plan.places if place.term in {entry.id for entry in entries}]
     assert 'id="plan"' in text
-    assert text.count("<svg") == 1 + len(placed)  # the full plan, and each placed entry's own
+    assert text.count("<svg") == 1  # the full plan only: an entry keys into it, no miniature
     for place in placed:
-        assert '<figure class="entry-plan"><svg' in article(text, place.term)
+        key = article(text, place.term)
+        assert f'On the hall plan: <a href="#plan"><span lang="zh">{place.label}</span><span class="onpage">, p. <span class="pageref">' in key
     order = text[text.index('id="order"'):text.index('id="rite-xiangshe"')]
     sections = re.findall(r"^\u3000{3}右([^\u3000(¶]+)", raw("kanripo/KR1d0044/KR1d0044_004.txt"), re.MULTILINE)
     positions = [order.index(name) for name in sections]
     assert positions == sorted(positions)
     bi = next(place for place in plan.places if place.id == "bi")
     assert any(normalize(citation.quote) in normalize(text) for citation in bi.citations)
+
+
+# -- the book as a reader uses it (issue 16) ---------------------------------------------------
+
+@pytest.mark.slow
+def test_page_numbers_are_the_pages_the_links_lead_to(printed: Path, raw_pages: list[str]) -> None:
+    """Contents and indexes print the page their link leads to in the PDF (the book is printed
+    twice: the first printing's pages fill the second), and the PDF shows those numbers."""
+    text = (printed / "glossary.html").read_text(encoding="utf-8")
+    targets = destinations(printed / "glossary.pdf")
+    contents = re.findall(r'<a href="#([a-z0-9-]+)">(?:(?!</li>).)*?</a>(?:&nbsp;| )<span class="pg">(\d+)</span>', text)
+    assert len(contents) >= 10
+    for anchor, page in contents:
+        assert targets[anchor] == int(page), anchor
+    index_refs = re.findall(r'<a href="#(e-[a-z0-9-]+)">(?:(?!</li>).)*?</a>[^<]*<span class="ref">§(\d+)<span class="onpage"> p\.&#8239;<span class="pageref">(\d+)</span>', text)
+    assert len(index_refs) >= 4 * len(mini_entries())  # four indexes, every entry at least once in each
+    index_pages = "".join(raw_pages[targets["index-pinyin"] - 1:]).replace("\u202f", "")
+    for anchor, number, page in index_refs:
+        assert targets[anchor] == int(page), anchor
+        assert f"§{number}p.{page}" in index_pages, (anchor, number, page)
+
+
+@pytest.mark.slow
+def test_bookmarks_for_parts_rites_categories_and_indexes(printed: Path) -> None:
+    def titles(outline) -> list[str]:
+        return [t for item in outline for t in (titles(item) if isinstance(item, list) else [item["/Title"]])]
+
+    found = titles(PdfReader(printed / "glossary.pdf").outline)
+    for title in ("Contents 目录", "How to use this book", "Editions and abbreviations", "Index by pinyin 音序索引",
+                  "Index by radical and strokes 部首索引", "Index of English keywords", "Bibliography", "Colophon"):
+        assert title in found
+    assert any(t.startswith("乡射礼 The District Archery Rite") for t in found)
+    assert "Objects 器物" in found and "Positions 位" in found
+
+
+@pytest.mark.slow
+def test_running_heads_give_the_rite_and_the_section_range(printed: Path, raw_pages: list[str]) -> None:
+    targets = destinations(printed / "glossary.pdf")
+    text = (printed / "glossary.html").read_text(encoding="utf-8")
+    numbers = dict(re.findall(r'id="e-([a-z0-9-]+)" data-entry-id[^>]*>\s*<header>\s*<span class="num">§(\d+)<', text))
+    on_page: dict[int, list[int]] = {}
+    for entry_id, number in numbers.items():
+        on_page.setdefault(targets[f"e-{entry_id}"], []).append(int(number))
+    for page, found in on_page.items():
+        low, high = min(found), max(found)
+        head = f"§{low}–§{high}" if high != low else f"§{low}"
+        assert head in raw_pages[page - 1], (page, head)
+
+
+@pytest.mark.slow
+def test_no_ordinary_character_copies_as_a_radical(printed: Path) -> None:
+    """Headers name radicals by ideographs, and no glyph is named by a radical code point, so a
+    reader's copy of 鹿 or 人 is 鹿 or 人 (Kangxi radicals U+2F00–U+2FD5, supplement U+2E80–U+2EFF)."""
+    for name in ("glossary.pdf", "sheet-xiangshe.pdf"):
+        text = "".join(page.extract_text() or "" for page in PdfReader(printed / name).pages)
+        assert text and not re.findall(r"[\u2e80-\u2fdf]", text), name
+    html_text = (printed / "glossary.html").read_text(encoding="utf-8")
+    assert not re.findall(r"[\u2e80-\u2fdf]", html_text)
+
+
+@pytest.mark.slow
+def test_the_pinyin_index_sorts_u_umlaut_after_u(printed: Path, raw_pages: list[str], entries) -> None:
+    from glossary.render.indexes import pinyin_key
+
+    targets = destinations(printed / "glossary.pdf")
+    index = "".join(raw_pages[targets["index-pinyin"] - 1 : targets["index-radical"] - 1])
+    positions = [index.index(entry.term) for entry in sorted(entries, key=pinyin_key)]
+    assert positions == sorted(positions)
+
+
+@pytest.mark.slow
+def test_same_commit_same_pdf_bytes(printed: Path, tmp_path: Path) -> None:
+    """A second build prints byte-identical PDFs: dates and document id from SOURCE_DATE_EPOCH."""
+    result = build(tmp_path / "again", "--pdf", "--sheet", "乡射礼")
+    assert result.exit_code == 0, result.output
+    for name in ("glossary.pdf", "sheet-xiangshe.pdf", "glossary.html"):
+        assert (tmp_path / "again" / name).read_bytes() == (printed / name).read_bytes(), name
+    reader = PdfReader(printed / "glossary.pdf")
+    assert reader.metadata["/CreationDate"] == "D:20231114221320+00'00'" == reader.metadata["/ModDate"]
+    assert reader.trailer["/ID"][0] == reader.trailer["/ID"][1]
+
+
+@pytest.mark.slow
+def test_the_study_sheet_folds(printed: Path, entries) -> None:
+    """Every answer (reading and gloss) lies right of one fold line on every page; the prompts left
+    of it; § numbers as in the glossary; traditional forms; a reverse sheet; no near-empty last page."""
+    from pypdf import PdfReader as Reader
+
+    reader = Reader(printed / "sheet-xiangshe.pdf")
+    text = (printed / "glossary.html").read_text(encoding="utf-8")
+    numbers = dict(re.findall(r'id="e-([a-z0-9-]+)" data-entry-id[^>]*>\s*<header>\s*<span class="num">§(\d+)<', text))
+    glosses = {entry.gloss.split(" ")[0] for entry in entries if "xiangshe" in {r.id for r in entry.rites}}
+    fold = None
+    for page in reader.pages:
+        spots: list[tuple[float, str]] = []
+        page.extract_text(visitor_text=lambda t, cm, tm, font, size: spots.append((cm[4] + tm[4] * cm[0], t)))
+        pinyin = [x for x, t in spots if re.fullmatch(r"[a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+( [a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+)*", t.strip())
+                  and any(c in t for c in "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ")]
+        terms = [x for x, t in spots if CJK.search(t) and not t.strip().startswith("§")]
+        # The fold line: the answers' left edge, 12 mm margin + 11 mm (§) + 62 mm (prompt) from the
+        # paper's edge (sheet.css), on every page.
+        fold_line = (12 + 11 + 62) / 25.4 * 72
+        if pinyin:
+            fold = min(pinyin) if fold is None else fold
+            assert min(pinyin) >= fold_line
+        numbers_x = [x for x, t in spots if t.strip().startswith("§")]
+        assert numbers_x and max(numbers_x) < fold_line
+        assert pinyin or terms
+    assert fold is not None
+    sheet = (printed / "sheet-xiangshe.html").read_text(encoding="utf-8")
+    for entry in entries:
+        if "xiangshe" in {r.id for r in entry.rites}:
+            assert f'<tr id="r{numbers[entry.id]}"><td class="n">§{numbers[entry.id]}</td>' in sheet
+            if entry.traditional and entry.traditional != entry.term:
+                assert f'<span class="trad" lang="zh-Hant">{entry.traditional}</span>' in sheet
+    assert "Reverse: English → characters" in sheet and glosses
+    rows = Counter(destinations(printed / "sheet-xiangshe.pdf").values())
+    last = max(rows)
+    assert last == 1 or rows[last] * 3 >= max(rows.values())

@@ -1,0 +1,54 @@
+"""The shipped glossary as a printed book (slow: real Chromium, every entry): density, every rite
+complete, a study sheet for every rite."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SHIPPED_CORPUS, SHIPPED_TERMS
+from pypdf import PdfReader
+
+from glossary.build import gather
+from glossary.check import check_project
+from glossary.render.printed import PrintOptions, print_glossary, render_glossary, render_sheet, sections
+from glossary.vocab import vocabulary
+
+
+@pytest.fixture(scope="module")
+def shipped_glossary():
+    report = check_project(SHIPPED_TERMS, SHIPPED_CORPUS)
+    assert not report.failed()
+    return gather(report, SHIPPED_TERMS.parent)
+
+
+def test_every_rite_lists_all_its_entries_once_printed(shipped_glossary) -> None:
+    entries = shipped_glossary.entries
+    rites = sections(entries)
+    printed = [entry.id for rite in rites for _, _, items, _ in rite["groups"] for _, entry in items]
+    assert sorted(printed) == sorted(e.id for e in entries)  # each entry printed exactly once
+    for rite in rites:
+        belonging = {e.id for e in entries if any(r.id == rite["slug"] for r in e.rites)}
+        listed = {entry.id for _, _, items, refs in rite["groups"] for _, entry in (*items, *refs)}
+        assert listed == belonging and rite["count"] == len(belonging), rite["slug"]
+    html = render_glossary(shipped_glossary, PrintOptions()).decode("utf-8")
+    for rite in rites:
+        assert f'id="rite-{rite["slug"]}"' in html
+
+
+def test_a_study_sheet_for_every_rite_with_entries(shipped_glossary) -> None:
+    for rite in vocabulary().rites:
+        members = [e for e in shipped_glossary.entries if rite in e.rites]
+        if not members:
+            continue
+        name, html = render_sheet(shipped_glossary, rite.simplified, PrintOptions())
+        assert name == f"sheet-{rite.id}.html"
+        assert len(re.findall(r'<tr id="r\d+">', html.decode("utf-8"))) == len(members)
+        assert len(re.findall(r'<tr id="v\d+">', html.decode("utf-8"))) == len(members)
+
+
+@pytest.mark.slow
+def test_the_a4_book_takes_at_most_055_pages_per_entry(shipped_glossary, tmp_path) -> None:
+    _, pdf = print_glossary(shipped_glossary, PrintOptions(paper="a4"))
+    (tmp_path / "glossary.pdf").write_bytes(pdf)
+    pages = len(PdfReader(tmp_path / "glossary.pdf").pages)
+    assert pages / len(shipped_glossary.entries) <= 0.55, (pages, len(shipped_glossary.entries))
