@@ -9,7 +9,7 @@ from glossary.cache import IndexCache
 from glossary.citations import CitationChecker, headword_problem
 from glossary.corpus import CorpusError
 from glossary.corpus.model import Locus
-from glossary.enrich.pinyin import reading_problems
+from glossary.enrich.pinyin import reading_problems, tts_problems
 from glossary.enrich.readings import all_readings, classical_problems, guangyun_problems, sourced, yinyi_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
@@ -134,6 +134,8 @@ def check_project(
             if severity == WARNING and sourced(entry, readings, message):
                 continue  # a reading pypinyin lacks, but the 廣韻 or 經典釋文 gives: looked at twice
             report.problems.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
+        report.problems.extend(Problem(display, entry.line_of("tts"), f"{entry.id}.tts", ERROR, message)
+                               for message in tts_problems(entry))
         report.problems.extend(guangyun_problems(display, entry))
         report.problems.extend(yinyi_problems(display, entry, yinyi))
         report.problems.extend(classical_problems(display, entry, readings))
