@@ -13,6 +13,7 @@ from glossary.enrich.pinyin import reading_problems, tts_problems
 from glossary.enrich.readings import all_readings, classical_problems, guangyun_problems, sourced, yinyi_problems
 from glossary.index import CorpusIndex
 from glossary.load import load_yaml
+from glossary.media import media_problems
 from glossary.folds import EDITION, describe
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.retired import FILENAME as RETIRED_FILE
@@ -139,6 +140,7 @@ def check_project(
         report.problems.extend(guangyun_problems(display, entry))
         report.problems.extend(yinyi_problems(display, entry, yinyi))
         report.problems.extend(classical_problems(display, entry, readings))
+    report.problems.extend(media_problems(terms.parent, display, entries))
     if plan_path.exists():
         _check_plan(report, plan_path, checker)
     if (retired_path := terms.parent / RETIRED_FILE).exists():

@@ -262,6 +262,8 @@ def test_real_media_files_still_reach_the_deck(tmp_path: Path) -> None:
         '  tags: ["archery"]\n', '  tags: ["archery"]\n  media: ["media/sub/photo.png"]\n', 1))
     (project / "media" / "sub").mkdir(parents=True)
     (project / "media" / "sub" / "photo.png").write_bytes(PNG)
+    (project / "media" / "licenses.yaml").write_text(
+        "- {file: sub/photo.png, license: CC0-1.0, author: test, source: made for this test}\n", encoding="utf-8")
     result = run("build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", tmp_path / "d")
     assert result.exit_code == 0, result.output
     with zipfile.ZipFile(tmp_path / "d" / "yili-glossary.apkg") as deck:
