@@ -125,6 +125,33 @@ def preview(glossary: Glossary, entry_id: str) -> bytes:
     return "\n".join(parts).encode("utf-8")
 
 
+#: The classes Anki's desktop puts on <body> for a card (aqt's theme manager), by mode.
+BODY_CLASSES = {False: "card card1", True: "card card1 nightMode night_mode"}
+
+
+def phone_card(glossary: Glossary, entry_id: str, template: str = "Recall", side: str = "back",
+               night: bool = False, ordinal: int = 1) -> bytes:
+    """One card of an entry as Anki shows it on a phone: the card's HTML in a <body> with Anki's
+    classes (night mode or not), the deck's CSS, the media inlined. For the README's pictures."""
+    kind = next(kind for kind, (_, templates) in SPECS.items() if any(t[0] == template for t in templates))
+    spec = next(s for s in note_specs(glossary) if s.kind == kind and "yili::retired" not in s.tags and (
+        s.key == f"note:{entry_id}" or (kind == "cloze" and entry_id in _fields(s)["Id"].split())))
+    fields = _fields(spec)
+    if kind == "cloze":
+        ordinal = _cloze_numbers(fields).get(entry_id, ordinal)
+    _, _, front_file, back_file, *_ = next(t for t in SPECS[kind][1] if t[0] == template)
+    front = render_card(template_text(front_file), fields, ordinal=ordinal)
+    html = front if side == "front" else render_card(template_text(back_file), fields, front=front, ordinal=ordinal)
+    media = {**glossary.media, **plan_media(glossary)}
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(entry_id)}: {escape(template)} ({side})</title>",
+        f"<style>{css()}\nbody {{ margin: 0; padding: 16px 12px; min-height: 100vh; box-sizing: border-box; }}</style>",
+        f'</head><body class="{BODY_CLASSES[night]}">{_inline_media(html, media)}</body></html>',
+    ]).encode("utf-8")
+
+
 def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = None, png: bool = False, *,
                   cache: "IndexCache | None" = None) -> list[Path]:
     """Check the glossary, then write the preview page of ``entry_id`` (and its PNG); the files written.
