@@ -109,11 +109,12 @@ def test_update_from_the_last_release_keeps_every_review(releases, tmp_path: Pat
 
         # The next release edits one gloss: exactly that entry's notes are updated.
         edited = import_package(col, releases["edited"])
-        updated = {col.get_note(n.id.nid)["Id"] for n in edited.updated}
+        updated = {n.id.nid for n in edited.updated}
         notes = [col.get_note(n) for n in col.find_notes("")]
-        owning = {n["Id"] for n in notes if "Id" in n and EDITED in n["Id"].split() and "yili::retired" not in n.tags}
+        owning = {n.id for n in notes if "Id" in n and EDITED in n["Id"].split() and "yili::retired" not in n.tags}
         assert updated == owning and len(edited.updated) == len(owning) and not edited.new and not edited.conflicting
-        assert any(len(i.split()) == 1 for i in updated)  # the term note, and passage notes that ask it
+        kinds = sorted(col.get_note(n).note_type()["name"] for n in updated)
+        assert kinds == ["Yili glossary passage cloze", "Yili glossary term"]  # its term note and its passage note
     finally:
         col.close()
 
