@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from glossary.cache import IndexCache, Memo, corpus_key
 from glossary.corpus import CorpusError
 from glossary.load import load_yaml
+from glossary.media import media_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
@@ -156,6 +157,8 @@ def check_project(
         report.notes.extend(plan_found[1])
     elif report.plan is not None and checker is not None:
         _check_plan(report, plan_path, report.plan, checker, known)
+    # Media files change apart from the entries that name them: looked at on every run.
+    report.problems.extend(media_problems(terms.parent, display, entries))
     if (retired_path := terms.parent / RETIRED_FILE).exists():
         report.retired, problems = load_retired(retired_path, report.entries)
         report.problems.extend(problems)
@@ -189,7 +192,7 @@ def _check_entry(report: Report, display: str, entry: Entry, checker: CitationCh
     """One entry's citation results, problems and notes (the folds its quotes needed)."""
     from glossary.apparatus import claim_problems, rite_problems
     from glossary.citations import headword_problem
-    from glossary.enrich.pinyin import reading_problems
+    from glossary.enrich.pinyin import reading_problems, tts_problems
     from glossary.enrich.readings import classical_problems, guangyun_problems, sourced, yinyi_problems
 
     results, found, notes = [], [], []
@@ -212,6 +215,8 @@ def _check_entry(report: Report, display: str, entry: Entry, checker: CitationCh
         if severity == WARNING and sourced(entry, readings, message):
             continue  # a reading pypinyin lacks, but the 廣韻 or 經典釋文 gives: looked at twice
         found.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
+    found.extend(Problem(display, entry.line_of("tts"), f"{entry.id}.tts", ERROR, message)
+                 for message in tts_problems(entry))
     found.extend(guangyun_problems(display, entry))
     found.extend(yinyi_problems(display, entry, yinyi))
     found.extend(classical_problems(display, entry, readings))

@@ -66,6 +66,8 @@ class Entry:
     yinyi: tuple[str | None, ...] | None = None
     #: Why the pinyin is not the reading of 經典釋文 (or of the 廣韻 reading chosen).
     reading_note: str | None = None
+    #: Characters a text-to-speech voice reads, in their everyday readings, as the ritual reading.
+    tts: str | None = None
     #: Resolved through the vocabulary when the file is validated.
     rites: tuple[Rite, ...] = ()
     definition_zh: str | None = None

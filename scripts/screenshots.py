@@ -3,6 +3,8 @@
 page of a study sheet folded along its fold line, and the web page at phone width.
 
 Needs headless Chromium (Debian `chromium`) and pdftoppm (Debian `poppler-utils`).
+Also the back of the entry's Recall card at phone width (400 px), light and night
+(docs/img/card-phone-light.png, card-phone-night.png).
 Usage: python scripts/screenshots.py [ENTRY_ID] [PAGE]
 """
 from __future__ import annotations
@@ -18,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from glossary.build import gather  # noqa: E402
 from glossary.check import check_project  # noqa: E402
-from glossary.contribute.preview import preview  # noqa: E402
+from glossary.contribute.preview import phone_card, preview  # noqa: E402
 from glossary.render.pdf import destinations, screenshot  # noqa: E402
 from glossary.render.printed import PrintOptions, print_glossary, print_sheet, render_glossary  # noqa: E402
 
@@ -36,6 +38,10 @@ def main() -> int:
     glossary = gather(report, ROOT)
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "card.png").write_bytes(screenshot(preview(glossary, entry_id), width=880, height=1500))
+    # A card as a phone shows it (400 CSS px wide), in Anki's light and night modes.
+    for mode, night in (("light", False), ("night", True)):
+        card = phone_card(glossary, entry_id, "Recall", "back", night=night)
+        (OUT / f"card-phone-{mode}.png").write_bytes(screenshot(card, width=400, height=860))
     _, pdf = print_glossary(glossary, PrintOptions())
     entry = glossary.entry(entry_id)
     rite = entry.rites[0].simplified if entry and entry.rites else "乡射礼"
@@ -54,7 +60,7 @@ def main() -> int:
                         str(OUT / "sheet-folded")], check=True)
     html = render_glossary(glossary, PrintOptions())
     (OUT / "web-phone.png").write_bytes(screenshot(html, width=390, height=844))
-    print(f"wrote card.png, glossary-page.png (page {page}), sheet-folded.png and web-phone.png in {OUT}")
+    print(f"wrote card.png, card-phone-light.png, card-phone-night.png, glossary-page.png (page {page}), sheet-folded.png and web-phone.png in {OUT}")
     return 0
 
 

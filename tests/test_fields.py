@@ -79,7 +79,7 @@ def test_without_the_schema_step_the_field_is_refused(tmp_path) -> None:
 
 
 def test_a_note_missing_a_field_is_an_error_not_a_shift() -> None:
-    values = {name: name for name in ("Passage", "Locus", "Term", "Ruby", "Gloss", "Id")}
-    assert field_values("cloze", values) == ("Passage", "Locus", "Term", "Ruby", "Gloss", "Id")
+    values = {name: name for name in ("Passage", "Locus", "Term", "Ruby", "Gloss", "Id", "TTS")}
+    assert field_values("cloze", values) == ("Passage", "Locus", "Term", "Ruby", "Gloss", "Id", "TTS")
     with pytest.raises(ValueError, match=r"missing \['Gloss'\], unknown \['Etymology'\]"):
         field_values("cloze", {**{k: v for k, v in values.items() if k != "Gloss"}, "Etymology": ""})

@@ -21,6 +21,13 @@ from glossary.render.anki.render import note_specs, plan_media
 from glossary.render.printed import render_entry, stylesheet
 
 CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}")
+#: Anki's furigana filter: ``西[xī]`` → ruby (the base runs back to a space or a tag's ``>``).
+FURIGANA = re.compile(r" ?([^ >]+?)\[(.+?)\]")
+
+
+def furigana(value: str) -> str:
+    """What Anki's ``{{furigana:Field}}`` makes of a field in bracket form."""
+    return FURIGANA.sub(r"<ruby><rb>\1</rb><rt>\2</rt></ruby>", value)
 
 
 def _fields(spec: NoteSpec) -> dict[str, str]:
@@ -28,16 +35,21 @@ def _fields(spec: NoteSpec) -> dict[str, str]:
     return dict(zip(names, spec.fields))
 
 
-def render_card(template: str, fields: dict[str, str], front: str | None = None) -> str:
-    """Anki's template language, enough for our templates: fields, sections, cloze, tts, FrontSide."""
+def render_card(template: str, fields: dict[str, str], front: str | None = None, ordinal: int = 1) -> str:
+    """Anki's template language, enough for our templates: fields, sections, cloze (card ``ordinal``
+    asks cN, the other clozes show their text), furigana, tts, FrontSide."""
     text = re.sub(r"\{\{tts [^}]*\}\}", '<span class="tts" title="read aloud by Anki">[audio]</span>', template)
     cloze_side = "back" if front is not None else "front"
 
-    def cloze(match: re.Match[str]) -> str:
-        value = fields.get(match.group(1), "")
+    def one(m: re.Match[str]) -> str:
+        if int(m.group(1)) != ordinal:
+            return m.group(2)
         if cloze_side == "front":
-            return CLOZE.sub(lambda m: f'<span class="cloze">[{m.group(3) or "…"}]</span>', value)
-        return CLOZE.sub(lambda m: f'<span class="cloze">{m.group(2)}</span>', value)
+            return f'<span class="cloze">[{m.group(3) or "..."}]</span>'
+        return f'<span class="cloze">{m.group(2)}</span>'
+
+    def cloze(match: re.Match[str]) -> str:
+        return CLOZE.sub(one, fields.get(match.group(1), ""))
 
     # The template is rendered alone, and field values and the front side are put in afterwards,
     # so nothing a contributor wrote is ever read as template syntax.
@@ -49,11 +61,18 @@ def render_card(template: str, fields: dict[str, str], front: str | None = None)
         return key
 
     text = re.sub(r"\{\{cloze:(\w+)\}\}", lambda m: slot(cloze(m)), text)
+    text = re.sub(r"\{\{furigana:(\w+)\}\}", lambda m: slot(furigana(fields.get(m.group(1), ""))), text)
     text = text.replace("{{FrontSide}}", slot(front or ""))
     # Fields hold HTML already: Anki does not escape them, so neither do we (an empty field is
     # left empty, so that {{#Field}} sections behave as in Anki).
     rendered = chevron.render(text, {name: slot(value) if value else "" for name, value in fields.items()})
     return re.sub("\x00\\d+\x00", lambda m: slots[m.group()], rendered)
+
+
+def _cloze_numbers(fields: dict[str, str]) -> dict[str, int]:
+    """Entry id → its cloze number in a passage note (Id and the glosses list them in the same order)."""
+    numbers = [int(n) for n in re.findall(r'<span class="n">c(\d+)</span>', fields["Gloss"])]
+    return dict(zip(fields["Id"].split(), numbers))
 
 
 def _inline_media(html: str, media: dict[str, bytes]) -> str:
@@ -65,17 +84,21 @@ def _inline_media(html: str, media: dict[str, bytes]) -> str:
 
 def preview(glossary: Glossary, entry_id: str) -> bytes:
     """One self-contained page: the entry's cards, then its printed entry."""
-    specs = [s for s in note_specs(glossary) if s.fields and s.key in (f"note:{entry_id}", f"cloze:{entry_id}")]
+    specs = [s for s in note_specs(glossary) if s.fields and "yili::retired" not in s.tags and (
+        s.key == f"note:{entry_id}" or (s.kind == "cloze" and entry_id in _fields(s)["Id"].split()))]
     media = {**glossary.media, **plan_media(glossary)}
     cards = []
     for spec in specs:
         fields = _fields(spec)
-        for name, _, front_file, back_file in SPECS[spec.kind][1]:
-            front = render_card(template_text(front_file), fields)
-            if not re.sub(r"<[^>]+>|\s", "", front):
-                continue  # Anki makes no card when the front is empty (e.g. no hall plan)
-            back = render_card(template_text(back_file), fields, front=front)
-            cards.append((name, _inline_media(front, media), _inline_media(back, media)))
+        for name, _, front_file, back_file, *_ in SPECS[spec.kind][1]:
+            # A passage note asks each of its headwords on a card of its own: show the entry's.
+            ordinals = [_cloze_numbers(fields).get(entry_id, 1)] if spec.kind == "cloze" else [1]
+            for ordinal in ordinals:
+                front = render_card(template_text(front_file), fields, ordinal=ordinal)
+                if not re.sub(r"<[^>]+>|\s", "", front):
+                    continue  # Anki makes no card when the front is empty (e.g. no hall plan)
+                back = render_card(template_text(back_file), fields, front=front, ordinal=ordinal)
+                cards.append((name, _inline_media(front, media), _inline_media(back, media)))
     entry_html = render_entry(glossary, entry_id)
     parts = [
         "<!DOCTYPE html>",
@@ -100,6 +123,33 @@ def preview(glossary: Glossary, entry_id: str) -> bytes:
     parts.append(f'<h2>Printed glossary</h2><div class="printed">{entry_html}</div>')
     parts.append("</body></html>")
     return "\n".join(parts).encode("utf-8")
+
+
+#: The classes Anki's desktop puts on <body> for a card (aqt's theme manager), by mode.
+BODY_CLASSES = {False: "card card1", True: "card card1 nightMode night_mode"}
+
+
+def phone_card(glossary: Glossary, entry_id: str, template: str = "Recall", side: str = "back",
+               night: bool = False, ordinal: int = 1) -> bytes:
+    """One card of an entry as Anki shows it on a phone: the card's HTML in a <body> with Anki's
+    classes (night mode or not), the deck's CSS, the media inlined. For the README's pictures."""
+    kind = next(kind for kind, (_, templates) in SPECS.items() if any(t[0] == template for t in templates))
+    spec = next(s for s in note_specs(glossary) if s.kind == kind and "yili::retired" not in s.tags and (
+        s.key == f"note:{entry_id}" or (kind == "cloze" and entry_id in _fields(s)["Id"].split())))
+    fields = _fields(spec)
+    if kind == "cloze":
+        ordinal = _cloze_numbers(fields).get(entry_id, ordinal)
+    _, _, front_file, back_file, *_ = next(t for t in SPECS[kind][1] if t[0] == template)
+    front = render_card(template_text(front_file), fields, ordinal=ordinal)
+    html = front if side == "front" else render_card(template_text(back_file), fields, front=front, ordinal=ordinal)
+    media = {**glossary.media, **plan_media(glossary)}
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(entry_id)}: {escape(template)} ({side})</title>",
+        f"<style>{css()}\nbody {{ margin: 0; padding: 16px 12px; min-height: 100vh; box-sizing: border-box; }}</style>",
+        f'</head><body class="{BODY_CLASSES[night]}">{_inline_media(html, media)}</body></html>',
+    ]).encode("utf-8")
 
 
 def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = None, png: bool = False, *,

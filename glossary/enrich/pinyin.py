@@ -84,6 +84,38 @@ def reading_problems(entry: Entry) -> list[tuple[str, str]]:
     return problems
 
 
+def _syllables(reading: str) -> list[str]:
+    return [unicodedata.normalize("NFC", s.lower()) for s in split_reading(reading)]
+
+
+def everyday_reading(text: str) -> list[str]:
+    """How a voice that knows only everyday Mandarin reads ``text``: pypinyin's reading of it,
+    phrases included, with none of the entries' ritual readings ('' for what it cannot read)."""
+    folded = "".join(fold_char(ch) or ch for ch in text)
+    return [r.lower() for r in _pypinyin(folded)]
+
+
+def tts_text(entry: Entry) -> str:
+    """What text-to-speech may read for the entry's headword: the headword when its everyday reading
+    is the ritual one, else the entry's ``tts`` homophones when they read so, else '' (no speech)."""
+    wanted = _syllables(entry.pinyin)
+    for candidate in (entry.term, entry.tts):
+        if candidate and everyday_reading(candidate) == wanted:
+            return candidate
+    return ""
+
+
+def tts_problems(entry: Entry) -> list[str]:
+    """Why the entry's ``tts`` homophones would not read as its pinyin (empty when they do or when it has none)."""
+    if entry.tts is None:
+        return []
+    heard = everyday_reading(entry.tts)
+    if heard != _syllables(entry.pinyin):
+        return [f"tts {entry.tts} reads {' '.join(r or '?' for r in heard)} in everyday Mandarin, "
+                f"not {entry.pinyin}: choose characters that read so"]
+    return []
+
+
 class RitualReadings:
     """Pinyin in the ritual readings of a set of entries, without touching pypinyin's own tables.
 

@@ -42,6 +42,22 @@ def ruby(term: str, reading: str) -> Markup:
     ))
 
 
+def bracket_reading(term: str, reading: str) -> Markup:
+    """The reading in Anki's bracket form, each syllable in its tone class (as the Chinese Support
+    add-ons write it): ``<span class="tone1">西[xī]</span><span class="tone1">階[jiē]</span>``.
+
+    Anki's ``{{furigana:Field}}`` filter makes ruby of it (``{{kanji:}}`` / ``{{kana:}}`` give the
+    characters or the syllables alone); the spans colour both. A term whose characters and
+    syllables do not pair is written ``term[reading]`` whole.
+    """
+    syllables = split_reading(reading)
+    chars = list(term)
+    if len(chars) != len(syllables):
+        return Markup(f"{escape(term)}[{escape(reading)}]")
+    return Markup("".join(f'<span class="tone{tone(s)}">{escape(ch)}[{escape(s)}]</span>'
+                          for ch, s in zip(chars, syllables)))
+
+
 def reading_lines(readings: tuple[CharReading, ...] | list[CharReading]) -> list[dict[str, object]]:
     """The readings of an entry's headword characters, as both renderers print them (plain values,
     escaped by the templates): ``敦 duì — 釋文: 音對 (儀禮音義, 士虞禮); 廣韻: 都回切 端合一灰平``.

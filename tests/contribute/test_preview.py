@@ -15,7 +15,7 @@ from glossary.render.anki.models import SPECS, template_text
 def test_render_card_templates() -> None:
     fields = {"Term": "楅", "Traditional": "", "Passage": "乃設{{c1::楅}}于中庭"}
     assert render_card("{{Term}}{{#Traditional}}[{{Traditional}}]{{/Traditional}}", fields) == "楅"
-    assert "[…]" in render_card("{{cloze:Passage}}", fields)
+    assert "[...]" in render_card("{{cloze:Passage}}", fields)
     assert '<span class="cloze">楅</span>' in render_card("{{cloze:Passage}}", fields, front="x")
     assert render_card("{{FrontSide}}<hr>{{tts zh_CN:Term}}", fields, front="F").startswith("F<hr><span")
 
@@ -91,7 +91,7 @@ def test_an_unclosed_section_in_a_field_does_not_break_the_card() -> None:
 
 def test_a_cloze_passage_is_not_expanded_either() -> None:
     fields = {"Passage": "乃設{{c1::楅}}于中庭 {{Gloss}}", "Gloss": "SECRET"}
-    assert render_card("{{cloze:Passage}}", fields) == '乃設<span class="cloze">[…]</span>于中庭 {{Gloss}}'
+    assert render_card("{{cloze:Passage}}", fields) == '乃設<span class="cloze">[...]</span>于中庭 {{Gloss}}'
     back = render_card("{{cloze:Passage}}", fields, front="f")
     assert back == '乃設<span class="cloze">楅</span>于中庭 {{Gloss}}'
 
@@ -102,7 +102,7 @@ def test_every_card_template_keeps_template_syntax_in_fields_as_text(kind: str) 
     fields = {name: f"{name}: {SYNTAX}" for name in names}
     if "Passage" in fields:
         fields["Passage"] = f"乃設{{{{c1::楅}}}}于中庭 {SYNTAX}"
-    for card, _, front_file, back_file in SPECS[kind][1]:
+    for card, _, front_file, back_file, *_ in SPECS[kind][1]:
         front = render_card(template_text(front_file), fields)
         back = render_card(template_text(back_file), fields, front=front)
         for side in (front, back):

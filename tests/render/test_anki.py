@@ -183,10 +183,12 @@ def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
         assert note["Gloss"] == "&lt;script&gt;alert(1)&lt;/script&gt;"
         assert "<script>" not in note.cards()[0].answer()
         assert {"yili::category::object", "yili::rite::乡射礼", "yili::layer::classic"} <= set(note.tags)
-        assert note["Ruby"] == '<ruby>楅<rt class="tone1">bī</rt></ruby>'
+        assert note["Ruby"] == '<span class="tone1">楅[bī]</span>'  # Anki's bracket form, tone class
+        assert '<ruby><rb>楅</rb><rt>bī</rt></ruby>' in note.cards()[0].answer()  # {{furigana:Ruby}}
         assert "音福" in note["Readings"] and "音福" in note.cards()[0].answer()  # 經典釋文's, on the back
         cloze = col.get_note(col.find_notes('"note:Yili glossary passage cloze"')[0])
-        assert "{{c1::楅}}" in cloze["Passage"] and "〈" in cloze["Locus"]
+        assert "{{c1::" in cloze["Passage"] and "<ruby>楅<rt>bī</rt></ruby>" in cloze["Passage"]
+        assert "〈" in cloze["Locus"] and "〈" not in cloze.cards()[0].question()  # the section on the back only
         deck_names = {d.name for d in col.decks.all_names_and_ids()}
         assert "Yili 仪礼 Glossary::乡射礼::Objects 器物" in deck_names
 
@@ -198,9 +200,9 @@ def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
         model = col.models.by_name("Yili glossary term")
         assert model["id"] == 1740512001  # published decks depend on it: it never changes
         assert [f["name"] for f in model["flds"]][:3] == ["Term", "Traditional", "Pinyin"]
-        assert [f["name"] for f in model["flds"]][-1] == "Readings"  # a new field goes at the end
+        assert [f["name"] for f in model["flds"]][-1] == "TTS"  # a new field goes at the end
         assert [t["name"] for t in model["tmpls"]] == ["Recognition", "Recall", "Hall plan"]
-        assert "{{tts zh_CN:Term}}" in model["tmpls"][0]["afmt"]
+        assert "{{tts zh_CN:TTS}}" in model["tmpls"][0]["afmt"]
         assert ".nightMode" in model["css"] or ".night_mode" in model["css"]
 
 
@@ -240,6 +242,6 @@ def test_plan_cards_and_sequence_cards(releases, tmp_path: Path) -> None:
                  for n in col.find_notes('"note:Yili glossary rite sequence" "Rite:乡射礼"')}
         assert sorted(steps) == sorted(order)
         for earlier, later in zip(order, order[1:]):
-            assert steps[earlier]["Next"] == later and steps[later]["Previous"] == earlier
-        assert steps[order[-1]]["Next"] == "(the rite ends)"
+            assert steps[earlier]["Next"] == later and steps[later]["Previous"].endswith(f"〈{earlier}〉")
+        assert steps[order[-1]]["Next"] == "" and "the rite ends" in steps[order[-1]].cards()[0].answer()
         assert "Order of the rite 仪节次第" in {d.name.split("::")[-1] for d in col.decks.all_names_and_ids()}

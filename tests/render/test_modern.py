@@ -10,6 +10,8 @@ import json
 
 import pytest
 from conftest import make_project, raw
+import html
+
 from markupsafe import escape
 
 from glossary.build import gather
@@ -46,7 +48,7 @@ def test_terms_json_loci_carry_the_rendering(glossary) -> None:
 def test_card_backs_show_it_labelled(glossary) -> None:
     spec = next(s for s in note_specs(glossary) if s.key == "note:shi")
     citations = dict(zip([name for name, _ in TERM_FIELDS], spec.fields))["Citations"]
-    assert f'<span class="modern-label" lang="en">{escape(LABEL)}:</span>' in citations
+    assert f'<span class="modern-label" lang="en">{html.escape(LABEL, quote=False)}:</span>' in citations
     assert f'<span lang="zh-Hans">{RENDERING}</span>' in citations
     # One rendering, under the passage it renders.
     assert citations.count('class="modern"') == 1

@@ -17,7 +17,7 @@ from glossary.corpus.model import Locus
 from glossary.enrich.readings import guangyun, headword_chars
 from glossary.model import CharReading, GuangyunReading, ShiwenReading
 from glossary.render.anki import models
-from glossary.render.anki.notes import _env as anki_env
+from glossary.render.anki.notes import template_env as anki_env
 from glossary.render.anki.render import note_specs
 from glossary.render.markup import reading_lines
 from glossary.render.printed import render_entry
@@ -73,8 +73,9 @@ def test_terms_json_gives_each_headword_characters_readings(mini_project: Path, 
     assert data["zhu"]["yinyi"] == [None] and data["zhu"]["readings"][0]["shiwen"] is None
 
 
-def test_the_term_note_has_a_readings_field_at_the_end(glossary) -> None:
-    assert models.TERM_FIELDS[-1] == ("Readings", 7400120018)
+def test_the_term_note_has_a_readings_field(glossary) -> None:
+    # Appended after the first release's fields (fields are only ever appended, ids never reused).
+    assert models.TERM_FIELDS[17] == ("Readings", 7400120018)
     assert len({field_id for _, field_id in models.TERM_FIELDS}) == len(models.TERM_FIELDS)
     for template in ("recognition_back.html", "recall_back.html"):
         assert "{{Readings}}" in models.template_text(template)

@@ -25,6 +25,11 @@ def render(specs: list[NoteSpec], models: dict[str, StableModel]) -> bytes:
     out = io.StringIO()
     out.write("#separator:Comma\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n")
     out.write(f"#tags column:{4 + width}\n")
+    # Column names: the term note type's fields (Anki maps a column to the field of that name; the
+    # other note types take their fields in order). Anki reads this line since 2.1.55.
+    names = [field["name"] for field in models["term"].fields]
+    names += [f"field{i}" for i in range(len(names) + 1, width + 1)]
+    out.write("#columns:" + ",".join(["guid", "notetype", "deck", *names[:width], "tags"]) + "\n")
     writer = csv.writer(out, lineterminator="\n")
     for spec in specs:
         # GUIDs are left as they are (a note is matched by them); deck and note type names are ours.

@@ -22,6 +22,9 @@ MAX_MOD = 253402300799
 class Stamp:
     sha256: str
     mod: int
+    #: For a passage note: the entry ids its clozes ask, c1 first. A number, once given, keeps
+    #: asking the same headword (a card's review history belongs to its number).
+    clozes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -38,11 +41,25 @@ class Ledger:
             return old.mod
         # Never go back in time: Anki only applies updates that are newer.
         mod = max(epoch, old.mod + 1) if old is not None else epoch
-        self.stamps[key] = Stamp(digest, mod)
+        self.stamps[key] = Stamp(digest, mod, old.clozes if old is not None else ())
         return mod
 
+    def cloze_order(self, key: str, ids: list[str]) -> list[str]:
+        """The cloze numbers of a passage note: the ids recorded for it in their order (an id no
+        longer asked keeps its number, unused), then new ones; recorded for the next build."""
+        old = self.stamps.get(key)
+        recorded = list(old.clozes) if old is not None else []
+        order = recorded + [i for i in ids if i not in recorded]
+        if old is not None and tuple(order) != old.clozes:
+            self.stamps[key] = Stamp(old.sha256, old.mod, tuple(order))
+        elif old is None:
+            # Stamped with the note's content right after; the order is kept with it.
+            self.stamps[key] = Stamp("", 0, tuple(order))
+        return order
+
     def to_bytes(self) -> bytes:
-        data = {key: {"sha256": s.sha256, "mod": s.mod} for key, s in sorted(self.stamps.items())}
+        data = {key: {"sha256": s.sha256, "mod": s.mod, **({"clozes": list(s.clozes)} if s.clozes else {})}
+                for key, s in sorted(self.stamps.items())}
         return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
@@ -52,7 +69,8 @@ def parse_ledger(data: bytes | None) -> Ledger:
         return Ledger()
     try:
         raw = json.loads(data.decode("utf-8"))
-        stamps = {str(key): Stamp(str(value["sha256"]), int(value["mod"])) for key, value in raw.items()}
+        stamps = {str(key): Stamp(str(value["sha256"]), int(value["mod"]), tuple(str(i) for i in value.get("clozes", ())))
+                  for key, value in raw.items()}
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:  # Overflow: int(1e400)
         raise ValueError(f"{FILENAME}: cannot read the Anki ledger: {exc}") from None
     for key, stamp in stamps.items():

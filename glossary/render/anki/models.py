@@ -34,12 +34,23 @@ TERM_FIELDS = (
     ("PlanCitations", 7400120016),
     ("Media", 7400120017),
     ("Readings", 7400120018),
+    # The gloss and the rites with the headword masked (～) in every form: what a front that asks
+    # for the headword may show.
+    ("CueGloss", 7400120019),
+    ("CueRites", 7400120020),
+    # What text-to-speech reads: the headword, or homophones that read as the ritual reading, or
+    # nothing where a voice would read it wrong.
+    ("TTS", 7400120021),
 )
+#: (name, template id, front file, back file, browser question, browser answer).
 TERM_TEMPLATES = (
-    ("Recognition", 7400130001, "recognition_front.html", "recognition_back.html"),
-    ("Recall", 7400130002, "recall_front.html", "recall_back.html"),
+    ("Recognition", 7400130001, "recognition_front.html", "recognition_back.html",
+     "{{Term}}", "{{Pinyin}} · {{Gloss}}"),
+    ("Recall", 7400130002, "recall_front.html", "recall_back.html",
+     "{{CueGloss}}", "{{Term}} {{Pinyin}}"),
     # Only positions that stand on the hall plan get this card (its front is empty otherwise).
-    ("Hall plan", 7400130003, "plan_front.html", "plan_back.html"),
+    ("Hall plan", 7400130003, "plan_front.html", "plan_back.html",
+     "Hall plan: which place? ({{Category}})", "{{Term}} {{Pinyin}}"),
 )
 CLOZE_FIELDS = (
     ("Passage", 7400140001),
@@ -48,8 +59,10 @@ CLOZE_FIELDS = (
     ("Ruby", 7400140004),
     ("Gloss", 7400140005),
     ("Id", 7400140006),
+    # One cloze per headword ({{c2::…}}), the text text-to-speech reads for it (cloze-only).
+    ("TTS", 7400140007),
 )
-CLOZE_TEMPLATES = (("Cloze", 7400150001, "cloze_front.html", "cloze_back.html"),)
+CLOZE_TEMPLATES = (("Cloze", 7400150001, "cloze_front.html", "cloze_back.html", "{{Locus}}", "{{Term}}"),)
 SEQUENCE_FIELDS = (
     ("Key", 7400160001),
     ("Rite", 7400160002),
@@ -59,7 +72,8 @@ SEQUENCE_FIELDS = (
     ("Previous", 7400160006),
     ("Locus", 7400160007),
 )
-SEQUENCE_TEMPLATES = (("What comes next", 7400170001, "sequence_front.html", "sequence_back.html"),)
+SEQUENCE_TEMPLATES = (("What comes next", 7400170001, "sequence_front.html", "sequence_back.html",
+                       "{{Rite}} {{Number}}: after 〈{{Section}}〉", "{{Next}}"),)
 SPECS = {
     "term": (TERM_FIELDS, TERM_TEMPLATES),
     "cloze": (CLOZE_FIELDS, CLOZE_TEMPLATES),
@@ -100,10 +114,11 @@ def _fields(spec: tuple[tuple[str, int], ...]) -> list[dict]:
     return [{"name": name, "id": field_id, "font": FONT} for name, field_id in spec]
 
 
-def _templates(spec: tuple[tuple[str, int, str, str], ...]) -> list[dict]:
+def _templates(spec: tuple[tuple[str, int, str, str, str, str], ...]) -> list[dict]:
     return [
-        {"name": name, "id": template_id, "qfmt": template_text(front), "afmt": template_text(back)}
-        for name, template_id, front, back in spec
+        {"name": name, "id": template_id, "qfmt": template_text(front), "afmt": template_text(back),
+         "bqfmt": question, "bafmt": answer}
+        for name, template_id, front, back, question, answer in spec
     ]
 
 
@@ -115,8 +130,11 @@ def css() -> str:
 def model_source(kind: str) -> str:
     """Everything that defines a note type, for the ledger's content hash."""
     fields, templates = SPECS[kind]
-    return repr((fields, _templates(templates), css()))
+    return repr((fields, _templates(templates), css(), SORT_FIELDS[kind]))
 
+
+#: The field the browser sorts by: the term, the headwords a passage asks, the rite's order.
+SORT_FIELDS = {"term": "Term", "cloze": "Term", "sequence": "Key"}
 
 #: kind → (model id, name, genanki model type).
 MODELS = {
@@ -134,7 +152,8 @@ def model(kind: str, mod: int) -> StableModel:
     model_id, name, model_type = MODELS[kind]
     fields, templates = SPECS[kind]
     return StableModel(model_id, name, fields=_fields(fields), templates=_templates(templates), css=css(),
-                       model_type=model_type, sort_field_index=0, mod=mod)
+                       model_type=model_type, mod=mod,
+                       sort_field_index=[name for name, _ in fields].index(SORT_FIELDS[kind]))
 
 
 def all_models(mods: dict[str, int]) -> dict[str, StableModel]:

@@ -15,12 +15,14 @@ from glossary.model import CharReading, Entry, Rendering, Retired, Step
 from glossary.normalize import normalize_with_map, normalize
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
-from glossary.render.markup import reading_lines, ruby
+from glossary.enrich.pinyin import split_reading, tts_text
+from glossary.render.markup import bracket_reading, reading_lines, tone
 from glossary.vocab import Rite, vocabulary
 
 
 @lru_cache(maxsize=1)
-def _env() -> jinja2.Environment:
+def template_env() -> jinja2.Environment:
+    """The card and deck templates' environment: autoescaped, Anki's own syntax neutralised."""
     return jinja2.Environment(
         loader=jinja2.PackageLoader("glossary", "templates/anki"),
         autoescape=True,
@@ -30,24 +32,44 @@ def _env() -> jinja2.Environment:
     )
 
 
-def cloze_passage(passage: str, term: str) -> str | None:
-    """The printed passage, escaped, with every occurrence of the term as ``{{c1::…}}``."""
+#: What stands for a headword where a front would otherwise show it (Recall cues, masked rite names).
+MASK = "～"
+#: A passage card keeps at least this many characters of the passage besides its terms.
+MIN_CONTEXT = 8
+
+
+def spans(passage: str, forms: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
+    """Where any of ``forms`` stands in ``passage`` (any script, any variant the checker folds), as
+    (start, end) in the printed passage, sorted, overlapping ones joined."""
     key, index = normalize_with_map(passage)
-    target = normalize(term)
-    spans = []
-    pos = key.find(target)
-    while pos != -1 and target:
-        spans.append((index[pos], index[pos + len(target) - 1] + 1))
-        pos = key.find(target, pos + len(target))
-    if not spans:
-        return None
+    found = []
+    for form in forms:
+        target = normalize(form)
+        pos = key.find(target) if target else -1
+        while pos != -1:
+            found.append((index[pos], index[pos + len(target) - 1] + 1))
+            pos = key.find(target, pos + 1)
+    joined: list[tuple[int, int]] = []
+    for start, end in sorted(found):
+        if joined and start < joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(end, joined[-1][1]))
+        else:
+            joined.append((start, end))
+    return joined
+
+
+def masked(value: str, forms: tuple[str, ...] | list[str]) -> str:
+    """``value`` as field text with every occurrence of ``forms`` written ``～``."""
     out, last = [], 0
-    for start, end in spans:
-        out.append(text(passage[last:start]))
-        out.append("{{c1::" + text(passage[start:end]) + "}}")
+    for start, end in spans(value, forms):
+        out.append(text(value[last:start]) + MASK)
         last = end
-    out.append(text(passage[last:]))
-    return "".join(out)
+    return "".join(out) + text(value[last:])
+
+
+def forms_of(entry: Entry) -> tuple[str, ...]:
+    """Every headword form of an entry: the term, its traditional form, its variants."""
+    return tuple(f for f in (entry.term, entry.traditional, *entry.variants) if f)
 
 
 #: Besides HTML, Anki reads ``[sound:…]`` / ``[anki:play…]`` in a field as a play button and
@@ -57,14 +79,17 @@ _ANKI_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&
 
 def text(value: str) -> str:
     """Text as a field's HTML: escaped, so Anki reads it as nothing but text."""
-    return html.escape(value).translate(_ANKI_SYNTAX)
+    # quote=False: a field's text is never an attribute, and "guest's" must stay searchable.
+    return html.escape(value, quote=False).translate(_ANKI_SYNTAX)
 
 
 def _finalize(value: object) -> object:
     # Every value a card template prints passes here: text is escaped (as Jinja would) and Anki's
     # own syntax neutralised; Markup is HTML already.
     if isinstance(value, str) and not isinstance(value, Markup):
-        return Markup(str(escape(value)).translate(_ANKI_SYNTAX))
+        # Values go into text, never into attributes (tests/render/test_anki.py checks the templates):
+        # quotes stay as they are, so Anki's search finds "guest's".
+        return Markup(text(value))
     return value
 
 
@@ -123,7 +148,7 @@ def _citations_html(items: list[tuple[Locus, str | None]],
                     modern: Callable[[Locus], tuple[Rendering, ...]] | None = None) -> str:
     citations = [{"text": locus.text, "note": note, "label": locus.label(with_file=False),
                   "modern": modern(locus) if modern else ()} for locus, note in items]
-    return _env().get_template("citations.html").render(citations=citations).strip()
+    return template_env().get_template("citations.html").render(citations=citations).strip()
 
 
 def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, related: list[Entry],
@@ -133,18 +158,20 @@ def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, re
     """The recognition/recall (and, for positions on the plan, hall-plan) note of an entry.
 
     ``modern`` gives the modern renderings of a cited passage (``Glossary.renderings``), shown under it.
+    Nothing in it depends on another entry's gloss or definition: an edit touches its own notes only.
     """
-    env = _env()
+    env = template_env()
     citations = [(loci[0], c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
     places = [
         {"place": place, "layer": layer, "count": count}
         for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
     ]
+    forms = forms_of(entry)
     fields = field_values("term", {
         "Term": text(entry.term),
         "Traditional": text(entry.traditional or ""),
         "Pinyin": text(entry.pinyin),
-        "Ruby": ruby(entry.term, entry.pinyin),
+        "Ruby": bracket_reading(entry.term, entry.pinyin),
         "Gloss": text(entry.gloss),
         "Definition": text(entry.definition),
         "DefinitionZh": text(entry.definition_zh or ""),
@@ -159,32 +186,182 @@ def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, re
         "PlanCitations": _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
         "Media": media_html(list(media)),
         "Readings": env.get_template("readings.html").render(lines=reading_lines(readings)).strip(),
+        # The fronts that ask for the headword show these: the headword masked in every form.
+        "CueGloss": masked(entry.gloss, forms),
+        "CueRites": masked("、".join(r.simplified for r in entry.rites), forms),
+        "TTS": text(tts_text(entry)),
     })
     flat = [locus for loci in loci_by_citation for locus in loci]
     return NoteSpec(f"note:{entry.id}", note_guid(entry.id), "term", fields, tags_for(entry, flat),
                     entry.rites, entry.category)
 
 
-def cloze_note(entry: Entry, loci_by_citation: list[list[Locus]]) -> NoteSpec | None:
-    """The term blanked in a verified passage (classic preferred), with its locus; None if no passage holds it."""
-    candidates = sorted(
-        (locus for loci in loci_by_citation for locus in loci[:1]),
-        key=lambda locus: (locus.layer != "classic", len(locus.text)),
-    )
-    for locus in candidates:
-        passage = cloze_passage(locus.text, entry.term)
-        if passage and len(normalize(locus.text)) > len(normalize(entry.term)):
-            fields = field_values("cloze", {
-                "Passage": passage,
-                "Locus": text(locus.label(with_file=False)),
-                "Term": text(entry.term),
-                "Ruby": ruby(entry.term, entry.pinyin),
-                "Gloss": text(entry.gloss),
-                "Id": text(entry.id),
-            })
-            return NoteSpec(f"cloze:{entry.id}", note_guid(entry.id, "cloze"), "cloze", fields,
-                            tags_for(entry, [locus]), entry.rites, entry.category)
-    return None
+@dataclass
+class _Passage:
+    """A passage chosen for cloze cards: its locus, the entries it asks, and the window shown."""
+
+    locus: Locus
+    members: list[Entry]
+    context: str
+    start: int
+    end: int
+
+    def grow(self, step: int) -> bool:
+        """Widen the window by ``step`` characters each side, as far as the context goes."""
+        start, end = max(0, self.start - step), min(len(self.context), self.end + step)
+        changed = (start, end) != (self.start, self.end)
+        self.start, self.end = start, end
+        return changed
+
+    def window(self) -> str:
+        return self.context[self.start:self.end]
+
+    def clozes(self) -> list[tuple[Entry, list[tuple[int, int]]]]:
+        """Each member with the spans of its headword in the window; a longer headword's span wins
+        over a shorter one inside it (乘矢 over 矢)."""
+        window = self.window()
+        found = [(entry, spans(window, forms_of(entry))) for entry in self.members]
+        taken: list[tuple[int, int]] = []
+        result = []
+        for entry, places in sorted(found, key=lambda item: -max((e - s for s, e in item[1]), default=0)):
+            # A headword that stands inside a longer one here (矢 in 乘矢) would be shown by that
+            # one's card: it is not asked in this passage at all.
+            if any(not (e <= a or s >= b) for s, e in places for a, b in taken):
+                result.append((entry, []))
+                continue
+            taken.extend(places)
+            result.append((entry, places))
+        order = {id(entry): i for i, entry in enumerate(self.members)}
+        return sorted(result, key=lambda item: order[id(item[0])])
+
+    def outside(self) -> int:
+        """Characters of the window that no cloze covers (punctuation is not in the stream text)."""
+        covered = sum(e - s for _, places in self.clozes() for s, e in places)
+        return len(self.window()) - covered
+
+    def fronts(self) -> dict[str, str]:
+        """The front each member's card shows (its headword blanked), by entry id."""
+        window, result = self.window(), {}
+        for entry, places in self.clozes():
+            if not places:
+                continue
+            out, last = [], 0
+            for s, e in places:
+                out.append(window[last:s] + "[...]")
+                last = e
+            result[entry.id] = "".join(out) + window[last:]
+        return result
+
+
+def _place_in_context(locus: Locus) -> tuple[str, int, int]:
+    """The locus' context and where its text stands in it (the index gives 16 characters either side)."""
+    context, size = locus.context or locus.text, len(locus.text)
+    at = 16 if context[16:16 + size] == locus.text else context.find(locus.text)
+    if at < 0:
+        return locus.text, 0, size
+    return context, at, at + size
+
+
+def choose_passages(entries: list[Entry], loci_by_entry: dict[str, list[list[Locus]]]) -> list[_Passage]:
+    """One passage per entry that has one (the classic preferred, then the shortest quote); entries
+    whose chosen passages are the same place share it. Each window keeps at least MIN_CONTEXT
+    characters besides the blanks, and windows that would ask the same question with different
+    answers are widened until they differ."""
+    by_place: dict[tuple[str, int, int], _Passage] = {}
+    for entry in entries:
+        candidates = sorted(
+            (locus for loci in loci_by_entry.get(entry.id, ()) for locus in loci[:1]),
+            key=lambda locus: (locus.layer != "classic", len(locus.text)),
+        )
+        for locus in candidates:
+            if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(normalize(entry.term)):
+                place = (locus.file, locus.start, locus.end)
+                if place not in by_place:
+                    by_place[place] = _Passage(locus, [], *_place_in_context(locus))
+                by_place[place].members.append(entry)
+                break
+    passages = list(by_place.values())
+    for passage in passages:
+        while passage.outside() < MIN_CONTEXT and passage.grow(1):
+            pass
+    for _ in range(16):
+        asked: dict[str, list[tuple[_Passage, str]]] = {}
+        for passage in passages:
+            for entry_id, front in passage.fronts().items():
+                answer = normalize(next(e.term for e in passage.members if e.id == entry_id))
+                asked.setdefault(normalize(front), []).append((passage, answer))
+        clashing = {id(p): p for cards in asked.values() if len({a for _, a in cards}) > 1 for p, _ in cards}
+        if not clashing or not any([p.grow(2) for p in clashing.values()]):
+            break
+    return passages
+
+
+def _cloze_ruby(printed: str, entry: Entry) -> str:
+    """A blanked headword as printed, with its reading as ruby, each character in its tone class."""
+    syllables = split_reading(entry.pinyin)
+    if len(syllables) != len(printed):
+        return text(printed)
+    return "".join(f'<span class="tone{tone(s)}"><ruby>{text(ch)}<rt>{text(s)}</rt></ruby></span>'
+                   for ch, s in zip(printed, syllables))
+
+
+def cloze_note(passage: _Passage, order: Callable[[str, list[str]], list[str]]) -> NoteSpec | None:
+    """The passage with each member's headword as a cloze (one card per headword), the locus on the back.
+
+    ``order(key, ids)`` gives the cloze numbers: the ids in the order the ledger recorded for the
+    note (a number, once given, always asks the same headword), new ones after.
+    """
+    clozes = [(entry, places) for entry, places in passage.clozes() if places]
+    if not clozes:
+        return None
+    key_entry = clozes[0][0]
+    key = f"cloze:{key_entry.id}"
+    numbered = order(key, [entry.id for entry, _ in clozes])
+    number = {entry_id: i + 1 for i, entry_id in enumerate(numbered)}
+    window = passage.window()
+    marks = sorted((s, e, entry) for entry, places in clozes for s, e in places)
+    out, last = [], 0
+    for s, e, entry in marks:
+        out.append(text(window[last:s]))
+        out.append(f"{{{{c{number[entry.id]}::{_cloze_ruby(window[s:e], entry)}}}}}")
+        last = e
+    out.append(text(window[last:]))
+    members = sorted((entry for entry, _ in clozes), key=lambda entry: number[entry.id])
+    glosses = template_env().get_template("cloze_glosses.html").render(members=[
+        {"n": number[e.id], "term": e.term, "traditional": e.traditional, "pinyin": e.pinyin, "gloss": e.gloss}
+        for e in members]).strip()
+    tts = "".join(f"{{{{c{number[e.id]}::{text(spoken)}}}}}" for e in members if (spoken := tts_text(e)))
+    locus = passage.locus
+    fields = field_values("cloze", {
+        "Passage": "".join(out),
+        "Locus": text(locus.label(with_file=False)),
+        "Term": text(" · ".join(e.term for e in members)),
+        "Ruby": " · ".join(bracket_reading(e.term, e.pinyin) for e in members),
+        "Gloss": glosses,
+        "Id": text(" ".join(e.id for e in members)),
+        "TTS": tts,
+    })
+    home = vocabulary().rite(locus.rite) if locus.rite else None
+    rites = tuple(dict.fromkeys([home or members[0].rites[0], *(r for e in members for r in e.rites)]))
+    tags = tuple(sorted({t for e in members for t in tags_for(e, [locus])} | {"yili::category::passage"}))
+    return NoteSpec(key, note_guid(key_entry.id, "cloze"), "cloze", fields, tags, rites, "passage")
+
+
+#: What the old note of a passage card that moved says on its back.
+MOVED_HOWTO = ("Its card carries on in that note; this one can be deleted: Browse, search tag:yili::retired, "
+               "select all, Notes ▸ Delete.")
+
+
+def moved_cloze_note(entry: Entry, now_in: str | None) -> NoteSpec:
+    """The note an entry's passage card used to be, once the card lives in another note: it says
+    where, so the old card can be deleted (Anki's importer never deletes a note)."""
+    where = f"now asked in the passage note of {now_in}" if now_in else "no longer asked in a passage"
+    # The gloss as the cloze's hint: no two of these old cards ask the same question.
+    cloze = {"Passage": f"{{{{c1::{text(entry.term)}::{text(entry.gloss)}}}}} " + text(f"({where})"), "Locus": "",
+             "Term": text(entry.term), "Ruby": bracket_reading(entry.term, entry.pinyin),
+             "Gloss": text(f"{where}. {MOVED_HOWTO}"), "Id": text(entry.id), "TTS": ""}
+    return NoteSpec(f"cloze:{entry.id}", note_guid(entry.id, "cloze"), "cloze", field_values("cloze", cloze),
+                    ("yili::retired",), entry.rites, "retired")
 
 
 #: What a retired note says on its back: how to be rid of it (Anki's importer never deletes notes).
@@ -206,10 +383,11 @@ def retired_notes(retired: Retired, into: Entry) -> list[NoteSpec]:
         "Definition": text(f"{retired.note} {RETIRED_HOWTO}"),
         "Category": "retired",
         "Id": text(retired.id),
+        "CueGloss": text(f"merged into {where}"),
     })
     tags = ("yili::retired",)
     cloze = {"Passage": "{{c1::" + text(retired.term) + "}} → " + text(where), "Locus": "", "Term": text(retired.term),
-             "Ruby": text(retired.term), "Gloss": text(f"merged into {where}"), "Id": text(retired.id)}
+             "Ruby": text(retired.term), "Gloss": text(f"merged into {where}"), "Id": text(retired.id), "TTS": ""}
     return [
         NoteSpec(f"note:{retired.id}", note_guid(retired.id), "term", field_values("term", values), tags,
                  into.rites, "retired"),
@@ -229,18 +407,36 @@ class StableNote(genanki.Note):
         super().write_to_db(cursor, self.mod, deck_id, id_gen)
 
 
-def sequence_note(step: Step, following: Step | None, preceding: Step | None) -> NoteSpec:
-    """"What comes after 〈section〉?" for one section of a rite."""
+def sequence_note(step: Step, following: Step | None, before: list[Step]) -> NoteSpec:
+    """"What comes after 〈section〉?" for one section of a rite; ``before``: the sections just before
+    it that the front shows, so that a name the rite has twice asks two different questions."""
     locus = f"禮經本義, {step.page_id}" if step.page_id else "禮經本義"
     fields = field_values("sequence", {
-        "Key": text(step.key),
+        # The sort field: the rite in 禮經本義's order, then the step, zero-padded.
+        "Key": text(f"{step.rite.order:02d} {step.rite.simplified} {step.number:03d} {step.name}"),
         "Rite": text(step.rite.simplified),
         "Number": str(step.number),
         "Section": text(step.name),
-        "Next": text(following.name) if following else "(the rite ends)",
-        "Previous": text(preceding.name) if preceding else "",
+        "Next": text(following.name) if following else "",
+        "Previous": text(" → ".join(f"〈{s.name}〉" for s in before)),
         "Locus": text(locus),
     })
     tags = ("yili::category::sequence", f"yili::rite::{step.rite.simplified}")
     return NoteSpec(f"sequence:{step.key}", note_guid(step.key, "sequence"), "sequence", fields, tags,
                     (step.rite,), "sequence")
+
+
+def sequence_notes(steps: tuple[Step, ...] | list[Step]) -> list[NoteSpec]:
+    """The "what comes next" notes of one rite: each front shows the section and as many sections
+    before it as make the question the rite's only one of its kind (at least the one just before)."""
+    steps = list(steps)
+    specs = []
+    for i, step in enumerate(steps):
+        size = 1
+        while size < i:
+            chain = [s.name for s in steps[i - size:i + 1]]
+            if sum(1 for j in range(len(steps)) if [s.name for s in steps[max(0, j - size):j + 1]] == chain) == 1:
+                break
+            size += 1
+        specs.append(sequence_note(step, steps[i + 1] if i + 1 < len(steps) else None, steps[max(0, i - size):i]))
+    return specs

@@ -13,41 +13,52 @@ import genanki
 
 from glossary.render.anki.ids import deck_id
 from glossary.render.anki.models import StableModel
+from glossary.render.anki.descriptions import description
 from glossary.render.anki.notes import NoteSpec, StableNote
 from glossary.vocab import Rite, vocabulary
 
 ROOT_DECK = "Yili 仪礼 Glossary"
 #: The sub-deck of the "what comes next" cards (sequences are not an entry category).
 SEQUENCE_DECK = "Order of the rite 仪节次第"
+#: The sub-deck of the passage (cloze) cards: after a rite's term decks in Anki's deck order, so
+#: that with Anki's default settings a headword is met on its own before it is asked in a passage.
+PASSAGE_DECK = "Texts 经文"
 #: Where the notes of merged entries go, whatever their rite: one place to find and delete them.
 RETIRED_DECK = "Retired 已并入"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def deck_name(rite: Rite, category: str) -> str:
-    """``Yili 仪礼 Glossary::乡射礼::Objects 器物``."""
+    """``Yili 仪礼 Glossary::乡射礼::Objects 器物``: a note's one home, the same in every package."""
     if category == "retired":
         return f"{ROOT_DECK}::{RETIRED_DECK}"
     if category == "sequence":
         label = SEQUENCE_DECK
+    elif category == "passage":
+        label = PASSAGE_DECK
     else:
         found = vocabulary().category(category)
         label = f"{found.heading} {found.zh}"
     return f"{ROOT_DECK}::{rite.simplified}::{label}"
 
 
-def build_decks(
-    specs: list[NoteSpec], models: dict[str, StableModel], mods: dict[str, int], rite: Rite | None = None
-) -> list[genanki.Deck]:
-    """Sub-decks per rite and category; a note goes to its first rite's deck (or ``rite``'s)."""
-    decks: dict[str, genanki.Deck] = {}
+def build_decks(specs: list[NoteSpec], models: dict[str, StableModel], mods: dict[str, int]) -> list[genanki.Deck]:
+    """The root deck (with how to study) and the sub-decks per rite and category that hold notes.
+
+    A note goes to its home deck (its first rite's; a passage's, the rite of the passage) in every
+    package, so packages imported in any order agree. ``due`` follows the order of ``specs``.
+    """
+    decks: dict[str, genanki.Deck] = {ROOT_DECK: genanki.Deck(deck_id(ROOT_DECK), ROOT_DECK, description("root"))}
     for due, spec in enumerate(specs):
-        if rite is not None and rite not in spec.rites:
-            continue
-        name = deck_name(rite or spec.rites[0], spec.category)
+        rite = spec.rites[0]
+        name = deck_name(rite, spec.category)
+        parent = name.rsplit("::", 1)[0]
+        if parent not in decks:
+            decks[parent] = genanki.Deck(deck_id(parent), parent, description("rite", rite))
         deck = decks.get(name)
         if deck is None:
-            deck = decks[name] = genanki.Deck(deck_id(name), name)
+            kind = spec.category if spec.category in ("retired", "passage", "sequence") else "category"
+            deck = decks[name] = genanki.Deck(deck_id(name), name, description(kind, rite, name.rsplit("::", 1)[1]))
         deck.add_note(
             StableNote(model=models[spec.kind], fields=list(spec.fields), tags=list(spec.tags),
                        guid=spec.guid, due=due, mod=mods[spec.key])

@@ -8,7 +8,8 @@ from glossary.render.anki import csv_export
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.render.anki.ledger import Ledger, parse_ledger
 from glossary.render.anki.models import SPECS, all_models, model_source
-from glossary.render.anki.notes import NoteSpec, PlanCard, cloze_note, retired_notes, sequence_note, term_note
+from glossary.render.anki.notes import (NoteSpec, PlanCard, choose_passages, cloze_note, moved_cloze_note, retired_notes,
+                                        sequence_notes, term_note)
 from glossary.render.anki.package import build_decks, write_apkg
 from glossary.render.plan_svg import render_svg
 
@@ -27,11 +28,18 @@ def plan_media(glossary: Glossary) -> dict[str, bytes]:
     return media
 
 
-def note_specs(glossary: Glossary) -> list[NoteSpec]:
-    """Every note, in glossary order (term note, then its cloze), then the retired ids', then the rites' sequences."""
+def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpec]:
+    """Every note: the entries' term notes (glossary order), their passage notes, the notes of
+    retired ids and of passage cards now in another note, then the rites' sequences.
+
+    ``ledger`` keeps the cloze numbers of passage notes from build to build (and learns new ones);
+    without one (a preview) they are numbered afresh.
+    """
+    ledger = ledger if ledger is not None else parse_ledger(glossary.state.get(LEDGER_FILE))
     specs = []
+    loci_by_entry = {entry.id: [list(c) for c in glossary.loci.get(entry.id, ())] for entry in glossary.entries}
     for entry in glossary.entries:
-        loci = [list(c) for c in glossary.loci.get(entry.id, ())]
+        loci = loci_by_entry[entry.id]
         related = [r for r in (glossary.entry(i) for i in entry.related) if r is not None]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
         plan = None
@@ -42,27 +50,37 @@ def note_specs(glossary: Glossary) -> list[NoteSpec]:
         media = [PurePosixPath(m).name for m in entry.media]
         specs.append(term_note(entry, loci, glossary.concordance.get(entry.id), related, plan, media,
                                glossary.readings.get(entry.id, ()), modern=glossary.renderings))
-        cloze = cloze_note(entry, loci)
+    # Passage notes: one per passage, one cloze per headword it asks.
+    asked_in: dict[str, str] = {}
+    for passage in choose_passages(list(glossary.entries), loci_by_entry):
+        cloze = cloze_note(passage, ledger.cloze_order)
         if cloze is not None:
             specs.append(cloze)
+            owner = cloze.key.split(":", 1)[1]
+            for entry_id in cloze.fields[[n for n, _ in SPECS["cloze"][0]].index("Id")].split():
+                asked_in[entry_id] = owner
     by_id = {entry.id: entry for entry in glossary.entries}
     for retired in glossary.retired:
         specs.extend(retired_notes(retired, by_id[retired.merged_into]))
+    # A passage card that a release put in a note of its own and that now lives in another note
+    # (or nowhere): its old note says so, since Anki's importer never deletes a note.
+    made = {spec.key for spec in specs}
+    for key in sorted(k for k in ledger.stamps if k.startswith("cloze:") and k not in made):
+        entry = by_id.get(key.split(":", 1)[1])
+        if entry is not None:
+            owner = by_id.get(asked_in.get(entry.id, ""))
+            specs.append(moved_cloze_note(entry, f"{owner.term} ({owner.id})" if owner else None))
     # The order of the rites the glossary covers (by name, as the ledger's keys were first made).
     covered = {rite.id: rite for entry in glossary.entries for rite in entry.rites}
     for rite in sorted(covered.values(), key=lambda r: r.simplified):
-        steps = glossary.sequences.get(rite.id, ())
-        for i, step in enumerate(steps):
-            following = steps[i + 1] if i + 1 < len(steps) else None
-            preceding = steps[i - 1] if i else None
-            specs.append(sequence_note(step, following, preceding))
+        specs.extend(sequence_notes(glossary.sequences.get(rite.id, ())))
     return specs
 
 
 def stamp(glossary: Glossary) -> tuple[list[NoteSpec], dict[str, int], Ledger]:
     """Notes, their modification times, and the ledger that records them."""
     ledger = parse_ledger(glossary.state.get(LEDGER_FILE))
-    specs = note_specs(glossary)
+    specs = note_specs(glossary, ledger)
     mods = {spec.key: ledger.stamp(spec.key, spec.content(), glossary.epoch) for spec in specs}
     for kind in SPECS:
         mods[f"notetype:{kind}"] = ledger.stamp(f"notetype:{kind}", model_source(kind), glossary.epoch)
@@ -85,7 +103,7 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     outputs = {"yili-glossary.apkg": write_apkg(build_decks(specs, models, mods), referenced(specs, media), timestamp)}
     for rite in {r.id: r for spec in specs for r in spec.rites}.values():
         rite_specs = [s for s in specs if rite in s.rites]
-        decks = build_decks(rite_specs, models, mods, rite=rite)
+        decks = build_decks(rite_specs, models, mods)
         outputs[f"yili-{rite.id}.apkg"] = write_apkg(decks, referenced(rite_specs, media), timestamp)
     outputs["yili-glossary.csv"] = csv_export.render(specs, models)
     return outputs, {LEDGER_FILE: ledger.to_bytes()}

@@ -1,0 +1,353 @@
+"""Every card of the shipped deck, as a learner meets it: imported into a real Anki collection,
+rendered by Anki, and checked card by card (issue 15: no front gives its answer away, no two
+fronts ask one question with different answers, passages with context, siblings apart, TTS that
+reads the ritual reading, browser columns and sort fields, night mode and contrast).
+
+The whole shipped glossary is built (in a copy of the project, so the repository's ledger is left
+alone) and imported once for the module; every test runs over all of its cards.
+"""
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT, SHIPPED_PLAN, SHIPPED_TERMS
+
+from glossary.cli import cli
+from glossary.enrich.pinyin import everyday_reading, split_reading
+from glossary.model import Entry
+from glossary.normalize import normalize
+from glossary.plan import load_plan
+from glossary.render.anki.notes import forms_of
+from glossary.validate import load_entries
+from glossary.vocab import vocabulary
+
+from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
+from anki.sound import TTSTag
+
+pytestmark = pytest.mark.slow
+
+IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
+MIN_CONTEXT = 8  # issue 15, item 3
+#: The classes Anki puts on <body> (aqt's theme manager): the card's, and in night mode both names.
+BODY_DAY = "card card1 isLin"
+BODY_NIGHT = "card card1 isLin nightMode night_mode"
+
+
+@dataclass
+class Card:
+    id: int
+    ord: int
+    model: str
+    template: str
+    fields: dict[str, str]
+    tags: list[str]
+    question: str
+    answer: str
+    tts: list[TTSTag]
+    browser_question: str
+
+
+def plain(value: str) -> str:
+    """What a card shows as text: no style, no ruby readings, no tags, entities read."""
+    value = re.sub(r"<style>.*?</style>", "", value, flags=re.S)
+    value = re.sub(r"<rt>.*?</rt>", "", value, flags=re.S)
+    value = re.sub(r"\[anki:play:[qa]:\d+\]", "", value)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", value))).strip()
+
+
+def cloze_numbers(fields: dict[str, str]) -> dict[int, str]:
+    """Cloze number → the entry id it asks (the Id field and the glosses list them in one order)."""
+    numbers = [int(n) for n in re.findall(r'<span class="n">c(\d+)</span>', fields["Gloss"])]
+    return dict(zip(numbers, fields["Id"].split()))
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory) -> dict:
+    base = tmp_path_factory.mktemp("shipped-deck")
+    project = base / "project"
+    project.mkdir()
+    for name in ("terms.yaml", "plan.yaml", "retired.yaml", "anki-ledger.json"):
+        if (ROOT / name).exists():
+            shutil.copyfile(ROOT / name, project / name)
+    shutil.copytree(ROOT / "corpus", project / "corpus")
+    if (ROOT / "media").exists():
+        shutil.copytree(ROOT / "media", project / "media")
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1800000000"}
+    result = CliRunner(env=env).invoke(cli, ["build", "--terms", str(project / "terms.yaml"),
+                                             "--corpus", str(project / "corpus"), "--out", str(base / "dist")])
+    assert result.exit_code == 0, result.output
+    col = Collection(str(base / "collection.anki2"))
+    options = ImportAnkiPackageOptions(update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=False)
+    log = col.import_anki_package(ImportAnkiPackageRequest(
+        package_path=str(base / "dist" / "yili-glossary.apkg"), options=options)).log
+    cards = []
+    for cid in col.find_cards(""):
+        card = col.get_card(cid)
+        note = card.note()
+        model = note.note_type()
+        cards.append(Card(cid, card.ord, model["name"], card.template()["name"], dict(note.items()), list(note.tags),
+                          card.question(), card.answer(),
+                          [t for t in card.question_av_tags() + card.answer_av_tags() if isinstance(t, TTSTag)],
+                          card.question(reload=True, browser=True)))
+    entries, problems = load_entries(SHIPPED_TERMS)
+    assert not problems
+    plan, _ = load_plan(SHIPPED_PLAN)
+    yield {"col": col, "log": log, "cards": cards, "entries": {e.id: e for e in entries}, "plan": plan,
+           "dist": base / "dist", "media": Path(col.media.dir())}
+    col.close()
+
+
+def asked(card: Card, entries: dict[str, Entry]) -> Entry | None:
+    """The entry whose headword the card asks for (None for sequence cards and retired notes)."""
+    if "yili::retired" in card.tags:
+        return None
+    if card.model == "Yili glossary passage cloze":
+        return entries[cloze_numbers(card.fields)[card.ord + 1]]
+    if card.model == "Yili glossary term":
+        return entries[card.fields["Id"]]
+    return None
+
+
+def answer_of(card: Card) -> str:
+    if card.model == "Yili glossary rite sequence":
+        return card.fields["Next"]
+    if card.model == "Yili glossary passage cloze":
+        return cloze_numbers(card.fields).get(card.ord + 1, card.fields["Term"])
+    return card.fields["Id"]
+
+
+def test_the_whole_deck_imports_once(shipped) -> None:
+    col, log = shipped["col"], shipped["log"]
+    assert len(log.new) == col.note_count() and not log.duplicate and not log.conflicting
+    assert col.db.scalar("select count() from (select guid from notes group by guid having count() > 1)") == 0
+    entries = shipped["entries"]
+    terms = {c.fields["Id"] for c in shipped["cards"] if c.model == "Yili glossary term"}
+    assert set(entries) <= terms
+    # Every entry with a verified passage that holds its headword is asked in one.
+    in_passages = {i for c in shipped["cards"] if c.model == "Yili glossary passage cloze"
+                   and "yili::retired" not in c.tags for i in c.fields["Id"].split()}
+    assert len(in_passages) >= 0.9 * len(entries)
+
+
+def test_no_front_gives_its_answer_away(shipped) -> None:
+    """Item 1: Recall, passage and hall-plan fronts never show the headword in any form; passage
+    fronts carry no locus (its section title); sequence fronts do not name the next section."""
+    entries, leaks = shipped["entries"], []
+    for card in shipped["cards"]:
+        front = normalize(plain(card.question))
+        entry = asked(card, entries)
+        if card.template in ("Recall", "Hall plan", "Cloze") and entry is not None:
+            leaks += [(card.template, entry.id, form) for form in forms_of(entry) if normalize(form) in front]
+        if card.template == "Cloze" and card.fields["Locus"]:
+            if plain(card.fields["Locus"]) in plain(card.question) or "〈" in plain(card.question):
+                leaks.append(("Cloze locus", card.fields["Id"], card.fields["Locus"]))
+        if card.template == "What comes next" and card.fields["Next"]:
+            if f"〈{card.fields['Next']}〉" in plain(card.question):
+                leaks.append(("sequence", card.fields["Key"], card.fields["Next"]))
+    assert not leaks, leaks[:20]
+    recall = [c for c in shipped["cards"] if c.template == "Recall" and "yili::retired" not in c.tags]
+    assert all(c.fields["Gloss"] and plain(c.question) for c in recall)
+
+
+def test_the_marked_place_has_no_label_on_the_front(shipped) -> None:
+    """Item 1 (and the front-label part of item 5): the question drawing labels every place but the marked one."""
+    plan, media, entries = shipped["plan"], shipped["media"], shipped["entries"]
+    fronts = [c for c in shipped["cards"] if c.template == "Hall plan"]
+    assert fronts
+    for card in fronts:
+        place = plan.for_term(card.fields["Id"])
+        src = re.search(r'src="([^"]+)"', card.question).group(1)
+        svg = (media / src).read_text(encoding="utf-8")
+        labels = {normalize(plain(t)) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", svg, flags=re.S)}
+        hidden = {normalize(place.label), *(normalize(f) for f in forms_of(entries[card.fields["Id"]]))}
+        assert not labels & hidden, (card.fields["Id"], labels & hidden)
+        assert len(labels) > 3  # the other places keep their labels
+
+
+def test_no_two_fronts_ask_one_question_with_different_answers(shipped) -> None:
+    """Item 2, over every card type (a headword's two entries, 拾 and 拾, count as one answer)."""
+    answers: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for card in shipped["cards"]:
+        answer = answer_of(card)
+        entry = shipped["entries"].get(answer)
+        # A drawing is part of the question: the hall-plan fronts differ by the place they mark.
+        front = normalize(plain(card.question)) + " ".join(re.findall(r'src="([^"]+)"', card.question))
+        answers[(card.template, front)].add(normalize(entry.term) if entry else answer)
+    clashes = {front: found for front, found in answers.items() if len(found) > 1}
+    assert not clashes, list(clashes.items())[:10]
+
+
+def test_a_passage_shared_by_entries_is_one_note(shipped) -> None:
+    """Item 2: no passage (as shown, answers filled in) is the text of two notes."""
+    seen: dict[str, int] = {}
+    for card in shipped["cards"]:
+        if card.template == "Cloze" and "yili::retired" not in card.tags:
+            text = normalize(plain(re.sub(r"\{\{c\d+::(.*?)\}\}", r"\1", card.fields["Passage"])))
+            note = card.fields["Id"]
+            assert seen.setdefault(text, note) == note, text
+
+
+def test_passages_keep_context_around_the_blank(shipped) -> None:
+    """Item 3: at least 8 characters of the passage besides the blank."""
+    short = []
+    for card in shipped["cards"]:
+        if card.template != "Cloze" or "yili::retired" in card.tags:
+            continue
+        passage = re.search(r'<div class="passage"[^>]*>(.*?)</div>', card.question, flags=re.S).group(1)
+        rest = normalize(plain(re.sub(r'<span class="cloze"[^>]*>.*?</span>', "", passage, flags=re.S)))
+        if len(rest) < MIN_CONTEXT:
+            short.append((card.fields["Id"], plain(passage)))
+    assert not short, short[:10]
+
+
+def test_siblings_come_apart_with_the_default_settings(shipped) -> None:
+    """Item 4: with Anki's default deck options (only the daily limit raised, to see every card),
+    no card that asks an entry in a passage comes within a day's new cards (20) after its
+    Recognition card."""
+    col, entries = shipped["col"], shipped["entries"]
+    config = col.decks.get_config(1)
+    assert config["newSortOrder"] == 0 and config["newGatherPriority"] == 0  # Anki's defaults
+    config["new"]["perDay"] = config["rev"]["perDay"] = 9999  # the review limit caps new cards too
+    col.decks.update_config(config)
+    col.decks.select(col.decks.id_for_name("Yili 仪礼 Glossary"))
+    queued = col.sched.get_queued_cards(fetch_limit=5000).cards
+    by_id = {c.id: c for c in shipped["cards"]}
+    order = [by_id[q.card.id] for q in queued]
+    assert len(order) == len(shipped["cards"])
+    recognised: dict[str, int] = {}
+    close = []
+    for i, card in enumerate(order):
+        entry = asked(card, entries)
+        if entry is None:
+            continue
+        if card.template == "Recognition":
+            recognised[entry.id] = i
+        elif card.template == "Cloze" and entry.id in recognised and i - recognised[entry.id] <= 20:
+            close.append((entry.id, recognised[entry.id], i))
+    assert not close, close[:10]
+
+
+def test_tts_speaks_only_the_ritual_reading(shipped) -> None:
+    """Item 7: every text given to text-to-speech reads, in everyday Mandarin, as the entry's pinyin."""
+    entries, wrong, spoken = shipped["entries"], [], 0
+    for card in shipped["cards"]:
+        entry = asked(card, entries)
+        for tag in card.tts:
+            if not tag.field_text.strip():
+                continue  # a passage note's headword that no voice reads right: silence
+            assert entry is not None, (card.template, card.fields.get("Id"))
+            spoken += 1
+            wanted = [s.lower() for s in split_reading(entry.pinyin)]
+            if everyday_reading(tag.field_text) != wanted:
+                wrong.append((entry.id, tag.field_text, entry.pinyin))
+    assert not wrong, wrong[:10]
+    assert spoken > len(entries)  # most entries are spoken, on several cards
+    overridden = [e for e in entries.values() if e.tts]
+    assert overridden and all(any(t.field_text == e.tts for c in shipped["cards"] for t in c.tts) for e in overridden)
+
+
+def test_browser_columns_and_sort_fields(shipped) -> None:
+    """Item 9: browser formats on every template; sort fields that sort; apostrophes searchable."""
+    col = shipped["col"]
+    for name in ("Yili glossary term", "Yili glossary passage cloze", "Yili glossary rite sequence"):
+        model = col.models.by_name(name)
+        assert all(t["bqfmt"] and t["bafmt"] for t in model["tmpls"]), name
+    sort = {m["name"]: m["flds"][m["sortf"]]["name"] for m in col.models.all()}
+    assert sort["Yili glossary term"] == "Term" and sort["Yili glossary passage cloze"] == "Term"
+    for card in shipped["cards"]:
+        if card.template == "Recognition":
+            assert plain(card.browser_question) == plain(card.fields["Term"])
+        assert "{{c" not in card.fields.get("Term", "") and "<ruby" not in card.browser_question
+    rites = {r.simplified: r.order for r in vocabulary().rites}
+    keys = [c.fields for c in shipped["cards"] if c.model == "Yili glossary rite sequence"]
+    in_order = sorted(keys, key=lambda f: (rites[f["Rite"]], int(f["Number"])))
+    assert sorted(f["Key"] for f in keys) == [f["Key"] for f in in_order]
+    fields = [value for c in shipped["cards"] for value in c.fields.values()]
+    assert not [v for v in fields if "&#x27;" in v or "&#39;" in v or "&quot;" in v]
+    with_apostrophe = [e for e in shipped["entries"].values() if "'s " in e.gloss]
+    assert with_apostrophe
+    word = re.search(r"\w+'s", with_apostrophe[0].gloss).group()
+    assert col.find_notes(f'"Gloss:*{word}*"')
+
+
+def test_deck_descriptions_and_one_home_per_note(shipped) -> None:
+    """Items 10 and 11: the root deck says how to study and credits the sources; every package
+    puts a note in the same deck, so packages imported in any order agree."""
+    col, dist = shipped["col"], shipped["dist"]
+    root = col.decks.by_name("Yili 仪礼 Glossary")
+    assert "CC BY-SA 4.0" in root["desc"] and "Kanseki Repository" in root["desc"] and "Bury" in root["desc"]
+    home = {col.get_note(n).guid: col.decks.name(col.get_card(col.get_note(n).card_ids()[0]).did)
+            for n in col.find_notes("")}
+    packages = sorted(dist.glob("yili-*.apkg"))
+    assert len(packages) > 2
+    for order in (packages, packages[::-1]):
+        other = Collection(str(dist.parent / f"order-{order[0].stem}.anki2"))
+        try:
+            for package in order:
+                options = ImportAnkiPackageOptions(update_notes=IF_NEWER, update_notetypes=IF_NEWER,
+                                                   with_scheduling=False)
+                other.import_anki_package(ImportAnkiPackageRequest(package_path=str(package), options=options))
+            assert other.db.scalar("select count() from (select guid from notes group by guid having count() > 1)") == 0
+            for nid in other.find_notes(""):
+                note = other.get_note(nid)
+                assert other.decks.name(other.get_card(note.card_ids()[0]).did) == home[note.guid]
+        finally:
+            other.close()
+
+
+def test_csv_names_its_columns(shipped) -> None:
+    """Item 11: the CSV's #columns line names the note type's fields (Anki maps them by it)."""
+    text = (shipped["dist"] / "yili-glossary.csv").read_text(encoding="utf-8")
+    columns = next(line for line in text.splitlines() if line.startswith("#columns:"))
+    assert columns.split(":", 1)[1].split(",")[:5] == ["guid", "notetype", "deck", "Term", "Traditional"]
+
+
+def test_night_mode_and_contrast(shipped) -> None:
+    """Item 12: the night rules match the classes Anki puts on <body>, and every piece of text has
+    a contrast of at least 4.5:1 with what is behind it, in both modes (rendered by Chromium)."""
+    from playwright.sync_api import sync_playwright
+
+    col = shipped["col"]
+    css = col.models.by_name("Yili glossary term")["css"]
+    assert all(col.models.by_name(n)["css"] == css for n in ("Yili glossary passage cloze", "Yili glossary rite sequence"))
+    bodies = sorted({re.sub(r"<style>.*?</style>", "", side, flags=re.S)
+                     for c in shipped["cards"] for side in (c.question, c.answer)})
+    script = """(bodyClass) => {
+      const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+      const lum = ([r, g, b]) => { const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+      const behind = (el) => { for (; el; el = el.parentElement) { const c = rgb(getComputedStyle(el).backgroundColor);
+        if (c.length === 3 || c[3] > 0) return c.slice(0, 3); } return [255, 255, 255]; };
+      const low = [];
+      for (const card of document.querySelectorAll('.sample')) {
+        for (const el of card.querySelectorAll('*')) {
+          if (el.closest('svg')) continue;
+          const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+          if (!own) continue;
+          const a = lum(rgb(getComputedStyle(el).color)), b = lum(behind(el));
+          const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+          if (ratio < 4.5) low.push([el.className || el.tagName, el.textContent.trim().slice(0, 20), ratio.toFixed(2)]);
+        }
+      }
+      return {low: low.slice(0, 20), background: getComputedStyle(document.querySelector('.sample')).backgroundColor};
+    }"""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page()
+        for body, background in ((BODY_DAY, "rgb(251, 250, 247)"), (BODY_NIGHT, "rgb(30, 30, 30)")):
+            for start in range(0, len(bodies), 300):
+                batch = "".join(f'<div class="sample {body}">{b}</div>' for b in bodies[start:start + 300])
+                page.set_content(f"<html><head><style>{css}</style></head><body>{batch}</body></html>")
+                found = page.evaluate(script, body)
+                assert found["background"] == background, body
+                assert not found["low"], (body, found["low"])
+        browser.close()

@@ -1,0 +1,133 @@
+"""Updating from the release before the card rework (issue 15) in a real Anki collection.
+
+The note types gained fields (CueGloss, CueRites, TTS), so Anki sees a changed schema: it merges
+the note types in place only with "Merge note types" ticked, and since merging touches every note,
+the notes are updated only with "Update notes: Always" for that one import (README, "Updating
+from a release before the card rework"). These tests do what the README tells users to do, and
+show what happens when they do not.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import FIXTURES, make_project, set_field
+
+from glossary.cli import cli
+
+from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition as Condition
+from anki.scheduler.v3 import CardAnswer
+
+pytestmark = pytest.mark.slow
+
+IF_NEWER = Condition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
+ALWAYS = Condition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_ALWAYS
+RELEASE = FIXTURES / "anki-release-0.1"
+NOTETYPES = ("Yili glossary term", "Yili glossary passage cloze", "Yili glossary rite sequence")
+#: The entry whose gloss the release after this one edits.
+EDITED = "bi"
+
+
+def build(root: Path, out: Path, epoch: int) -> Path:
+    env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
+    result = CliRunner(env=env).invoke(
+        cli, ["build", "--terms", str(root / "terms.yaml"), "--corpus", str(root / "corpus"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "yili-glossary.apkg"
+
+
+def import_package(col: Collection, path: Path, *, merge: bool = False, notes=IF_NEWER):
+    options = ImportAnkiPackageOptions(update_notes=notes, update_notetypes=IF_NEWER, with_scheduling=False,
+                                       merge_notetypes=merge)
+    return col.import_anki_package(ImportAnkiPackageRequest(package_path=str(path), options=options)).log
+
+
+def review(col: Collection, count: int) -> None:
+    col.decks.select(col.decks.id_for_name("Yili 仪礼 Glossary"))
+    for _ in range(count):
+        queued = col.sched.get_queued_cards(fetch_limit=1).cards
+        card = col.get_card(queued[0].card.id)
+        card.start_timer()
+        states = col._backend.get_scheduling_states(card.id)
+        col.sched.answer_card(col.sched.build_answer(card=card, states=states, rating=CardAnswer.GOOD))
+
+
+def schedule(col: Collection) -> dict[int, tuple]:
+    rows = col.db.all("select id, nid, ord, did, type, queue, due, ivl, factor, reps, lapses from cards")
+    return {row[0]: tuple(row[1:]) for row in rows}
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory) -> dict[str, Path]:
+    """The new release built over the old release's ledger, and the release after it (one gloss edited)."""
+    base = tmp_path_factory.mktemp("update")
+    root = make_project(base / "repo")
+    shutil.copyfile(RELEASE / "anki-ledger.json", root / "anki-ledger.json")
+    new = build(root, base / "new", epoch=1_800_000_000)
+    text = (root / "terms.yaml").read_text(encoding="utf-8")
+    (root / "terms.yaml").write_text(set_field(text, EDITED, "gloss", "rack for the arrows (edited)"), encoding="utf-8")
+    edited = build(root, base / "edited", epoch=1_800_086_400)
+    return {"old": RELEASE / "yili-glossary.apkg", "new": new, "edited": edited}
+
+
+def test_update_from_the_last_release_keeps_every_review(releases, tmp_path: Path) -> None:
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        first = import_package(col, releases["old"])
+        assert first.new and not first.conflicting
+        review(col, 12)
+        before, revlog = schedule(col), col.db.all("select * from revlog order by id")
+        assert len(revlog) == 12
+        notetypes = {m["name"]: m["id"] for m in col.models.all() if m["name"].startswith("Yili")}
+        old_clozes = {col.get_note(n).guid: col.get_note(n)["Id"] for n in col.find_notes('"note:Yili glossary passage cloze"')}
+        notes_before = col.note_count()
+
+        log = import_package(col, releases["new"], merge=True, notes=ALWAYS)  # as the README says
+        assert not log.conflicting and not log.missing_notetype and not log.duplicate
+        assert len(log.updated) == notes_before  # every note took the new release's fields
+        # The note types were changed in place: same ids, no copy, the new fields there.
+        assert {m["name"]: m["id"] for m in col.models.all() if m["name"].startswith("Yili")} == notetypes
+        fields = col.db.list("select name from fields where ntid = ? order by ord", notetypes["Yili glossary term"])
+        assert fields[-3:] == ["CueGloss", "CueRites", "TTS"]  # (read from the database: the Python side caches)
+        # Every card kept its scheduling and the review log is untouched; no note is there twice.
+        after = schedule(col)
+        assert {cid: after[cid] for cid in before} == before
+        assert col.db.all("select * from revlog order by id") == revlog
+        assert col.db.scalar("select count() from (select guid from notes group by guid having count() > 1)") == 0
+        # An old passage note still asks, as its first card, the headword it asked (or says where it went).
+        for nid in col.find_notes('"note:Yili glossary passage cloze"'):
+            note = col.get_note(nid)
+            if note.guid in old_clozes:
+                assert note["Id"].split()[0] == old_clozes[note.guid]
+        # With the settings back to "if newer", importing the same release again changes nothing.
+        again = import_package(col, releases["new"])
+        assert not again.new and not again.updated and not again.conflicting
+
+        # The next release edits one gloss: exactly that entry's notes are updated.
+        edited = import_package(col, releases["edited"])
+        updated = {n.id.nid for n in edited.updated}
+        notes = [col.get_note(n) for n in col.find_notes("")]
+        owning = {n.id for n in notes if "Id" in n and EDITED in n["Id"].split() and "yili::retired" not in n.tags}
+        assert updated == owning and len(edited.updated) == len(owning) and not edited.new and not edited.conflicting
+        kinds = sorted(col.get_note(n).note_type()["name"] for n in updated)
+        assert kinds == ["Yili glossary passage cloze", "Yili glossary term"]  # its term note and its passage note
+    finally:
+        col.close()
+
+
+def test_without_merging_note_types_anki_makes_copies_and_updates_nothing(releases, tmp_path: Path) -> None:
+    """Why the README asks for "Merge note types": without it Anki adds a copy of each note type
+    that gained fields and leaves their old notes as they were (logged as conflicting)."""
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        import_package(col, releases["old"])
+        log = import_package(col, releases["new"])
+        assert log.conflicting
+        assert {col.get_note(n.id.nid).note_type()["name"] for n in log.updated} == {"Yili glossary rite sequence"}
+        assert len([m for m in col.models.all() if m["name"].startswith("Yili glossary term")]) == 2
+    finally:
+        col.close()
