@@ -180,22 +180,25 @@ def _candidates(place: Place, width: float, size: float) -> Iterable[tuple[float
     """Baseline starts (x, y) for a label ``width`` × ``size``, best first; True where a leader line is needed."""
     asc, desc = 0.88 * size, 0.12 * size
     if place.kind == "area":
+        # Inside the area first, scanning from its north-west corner.
         pad = min(1.0, size * 0.25)
-        step = size / 2
-        rows = max(int((place.h - size - 2 * pad) // step) + 1, 1)
-        cols = max(int((place.w - width - 2 * pad) // step) + 1, 1)
+        step = size / 4
+        rows = max(int((place.h - size - 2 * pad) // step) + 1, 0)
+        cols = max(int((place.w - width - 2 * pad) // step) + 1, 0)
         for r in range(rows):
             for c in range(cols):
                 yield place.x + pad + c * step, place.y + pad + asc + r * step, False
-        return
     cx, cy = place.x + place.w / 2, place.y + place.h / 2
     hw, hh = place.w / 2, place.h / 2
-    for ring, gap in enumerate((size * 0.3 + 1.4, size * 0.9 + 1.4, size * 1.6 + 1.4)):
-        far = ring > 0
-        yield cx + hw + gap, cy + asc - size / 2, far                       # right
-        yield cx - hw - gap - width, cy + asc - size / 2, far               # left
-        yield cx - width / 2, cy - hh - gap - desc, far                     # above
-        yield cx - width / 2, cy + hh + gap + asc, far                      # below
+    wide = place.w >= place.h
+    for ring, gap in enumerate((size * 0.3 + 1.4, size * 0.9 + 1.4, size * 1.6 + 1.4, size * 2.4 + 1.4)):
+        far = ring > 0 or place.kind == "area"
+        right = (cx + hw + gap, cy + asc - size / 2, far)
+        left = (cx - hw - gap - width, cy + asc - size / 2, far)
+        above = (cx - width / 2, cy - hh - gap - desc, far)
+        below = (cx - width / 2, cy + hh + gap + asc, far)
+        yield from ((below, above, right, left) if wide and place.kind != "pillar" and place.kind != "mark"
+                    and place.kind != "object" else (right, left, above, below))
         yield cx + hw + gap * 0.7, cy - hh - gap * 0.7 - desc, far          # above right
         yield cx - hw - gap * 0.7 - width, cy - hh - gap * 0.7 - desc, far  # above left
         yield cx + hw + gap * 0.7, cy + hh + gap * 0.7 + asc, far           # below right
@@ -234,14 +237,23 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
         on = place.id == highlight
         size = (MARKED_PX if on else LABEL_PX) * unit
         text = place.label if numbers is None else f"{numbers[place.id]} {place.label}"
-        found = _fit(place, text, size, placed, symbols, inside)
-        if found is None and not on:
-            # No room for the name: a key number here, the name in the legend.
-            key = len(keyed) + 1
-            text = str(key) if numbers is None else str(numbers[place.id])
-            found = _fit(place, text, size, placed, symbols, inside)
+        name = text
+        key_text = str(len(keyed) + 1) if numbers is None else str(numbers[place.id])
+        # Best first: the name clear of every symbol; else a key number clear of them (the name goes
+        # to the legend); else either one over a symbol (never over another label).
+        attempts = [(name, True, False)]
+        if not on:
+            attempts += [(key_text, True, False), (key_text, True, True)]
+        attempts += [(name, False, False)] + ([(key_text, False, False), (key_text, False, True)] if not on else [])
+        found = None
+        for text, strict, anywhere in attempts:
+            found = _fit(place, text, size, placed, symbols, inside, anywhere=anywhere, strict=strict)
             if found is not None:
-                keyed.append((key if numbers is None else numbers[place.id], place))
+                if text is key_text:
+                    keyed.append((int(key_text), place))
+                break
+        else:
+            text = name
         if found is None:
             # Last resort, so that the drawing is whole: the first candidate (the tests report the clash).
             x, y, _ = next(iter(_candidates(place, size * text_width(text), size)))
@@ -249,32 +261,53 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
         x, y, far = found
         label = Label(text, x, y, size, place.id, bold=on, on=on)
         placed.append(label)
-        if far and place.kind != "area":
+        if far:
             leaders.append(_leader(place, label.box))
     return Layout(tuple(placed), tuple(leaders), tuple(keyed))
 
 
-def _fit(place: Place, text: str, size: float, placed: list[Label], symbols: dict, inside: tuple
-         ) -> tuple[float, float, bool] | None:
+def _nearest(place: Place, width: float, size: float, inside: tuple) -> list[tuple[float, float, bool]]:
+    """Every position of the window on a half-size grid, nearest to the place first (with a leader)."""
+    cx, cy = place.x + place.w / 2, place.y + place.h / 2
+    step = size / 2
+    spots = []
+    y = inside[1] + 0.88 * size
+    while y + 0.12 * size <= inside[3]:
+        x = inside[0]
+        while x + width <= inside[2]:
+            spots.append(((x + width / 2 - cx) ** 2 + (y - size / 2 - cy) ** 2, x, y))
+            x += step
+        y += step
+    return [(x, y, True) for _, x, y in sorted(spots)]
+
+
+def _fit(place: Place, text: str, size: float, placed: list[Label], symbols: dict, inside: tuple,
+         anywhere: bool = False, strict: bool = True) -> tuple[float, float, bool] | None:
     width = size * text_width(text)
-    for strict in (True, False):
-        for x, y, far in _candidates(place, width, size):
-            box = (x, y - 0.88 * size, x + width, y + 0.12 * size)
-            if box[0] < inside[0] or box[1] < inside[1] or box[2] > inside[2] or box[3] > inside[3]:
-                continue
-            if any(_overlaps(box, other.box, pad=size * 0.08) for other in placed):
-                continue
-            if strict and any(_overlaps(box, s) for pid, s in symbols.items() if pid != place.id):
-                continue
-            if strict and place.id in symbols and place.kind != "area" and _overlaps(box, symbols[place.id]):
-                continue
-            return x, y, far
+    candidates = _nearest(place, width, size, inside) if anywhere else _candidates(place, width, size)
+    for x, y, far in candidates:
+        box = (x, y - 0.88 * size, x + width, y + 0.12 * size)
+        if box[0] < inside[0] or box[1] < inside[1] or box[2] > inside[2] or box[3] > inside[3]:
+            continue
+        if any(_overlaps(box, other.box, pad=size * 0.3) for other in placed):
+            continue
+        if strict and any(_overlaps(box, s) for pid, s in symbols.items() if pid != place.id):
+            continue
+        if strict and place.id in symbols and place.kind != "area" and _overlaps(box, symbols[place.id]):
+            continue
+        return x, y, far
     return None
 
 
 def _leader(place: Place, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-    """A line from the place to the nearest point of its label's box."""
-    px, py = place.x + place.w / 2, place.y + place.h / 2
+    """A line from the place (for an area, a point just inside it) to the nearest point of its label's box."""
+    lx, ly = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    if place.kind == "area":
+        inset_x, inset_y = min(1.5, place.w / 2), min(1.5, place.h / 2)
+        px = min(max(lx, place.x + inset_x), place.x + place.w - inset_x)
+        py = min(max(ly, place.y + inset_y), place.y + place.h - inset_y)
+    else:
+        px, py = place.x + place.w / 2, place.y + place.h / 2
     return (px, py, min(max(px, box[0]), box[2]), min(max(py, box[1]), box[3]))
 
 
@@ -328,8 +361,16 @@ def _legend_symbol(kind: str, cx: float, cy: float, size: float) -> str:
         "steps": Place("legend", "", "steps", cx - s * 0.8, cy - s * 0.7, 0, w=1.6 * s, h=1.4 * s),
         "door": Place("legend", "", "door", cx - s, cy - s * 0.35, 0, w=2 * s, h=0.7 * s),
         "window": Place("legend", "", "window", cx - s, cy - s * 0.35, 0, w=2 * s, h=0.7 * s),
-    }.get(kind, Place("legend", "", kind, cx, cy, 0))
-    return _shape(sample, False)
+    }.get(kind)
+    if sample is not None:
+        return _shape(sample, False)
+    # Points are drawn at their size on a whole plan, whatever the window the legend sits under.
+    if kind == "pillar":
+        return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.6)}" {_paint("yp-ink")}/>'
+    if kind == "object":
+        return (f'<rect x="{_n(cx - s * 0.5)}" y="{_n(cy - s * 0.5)}" width="{_n(s)}" height="{_n(s)}" '
+                f'{_paint("yp-open", "yp-ink")} stroke-width="1" vector-effect="non-scaling-stroke"/>')
+    return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.4)}" {_paint("yp-ink")}/>'
 
 
 def render_svg(plan: Plan, highlight: str | None = None, title: str = "Hall plan", labels: bool = True, *,
@@ -361,6 +402,11 @@ def render_svg(plan: Plan, highlight: str | None = None, title: str = "Hall plan
     if legend:
         kinds = sorted({p.kind for p in places})
         legend_svg, _, legend_h = _legend(kinds, layout.keyed, highlight is not None, vx, vy + vh, vw, unit)
+        # The band covers whatever a cropped drawing has below its window, and a rule sets it apart.
+        legend_svg = (f'<rect x="{_n(vx)}" y="{_n(vy + vh)}" width="{_n(vw)}" height="{_n(legend_h)}" '
+                      f'{_paint("yp-bg")}/><line x1="{_n(vx)}" y1="{_n(vy + vh)}" x2="{_n(vx + vw)}" '
+                      f'y2="{_n(vy + vh)}" {_paint(None, "yp-ink")} stroke-width="0.7" '
+                      f'vector-effect="non-scaling-stroke"/>' + legend_svg)
     total_h = vh + legend_h
     height_px = WIDTH_PX * total_h / vw
     box = f"{_n(vx)} {_n(vy)} {_n(vw)} {_n(total_h)}"
@@ -371,7 +417,5 @@ def render_svg(plan: Plan, highlight: str | None = None, title: str = "Hall plan
         f'font-family={quoteattr(FONT)}>'
         f"<title>{escape(title)}</title>{_style()}"
         f'<rect x="{_n(vx)}" y="{_n(vy)}" width="{_n(vw)}" height="{_n(total_h)}" {_paint("yp-bg")}/>'
-        f'<svg x="{_n(vx)}" y="{_n(vy)}" width="{_n(vw)}" height="{_n(vh)}" viewBox="{_n(vx)} {_n(vy)} {_n(vw)} '
-        f'{_n(vh)}" overflow="hidden">' + "".join(shapes) + "</svg>"
-        + "".join(leaders) + "".join(texts) + legend_svg + "</svg>"
+        + "".join(shapes) + "".join(leaders) + "".join(texts) + legend_svg + "</svg>"
     )
