@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape, quoteattr
 
 from glossary.model import Place, Plan
@@ -219,7 +219,8 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
     """Place one label per visible place so that none overlaps another or covers a symbol."""
     vx, vy, vw, vh = view
     unit = vw / fit  # plan units per CSS pixel at the fitted width
-    inside = (vx, vy, vx + vw, vy + vh)
+    edge = 0.3 * unit  # a third of a pixel, so that rounding the output never pushes a label out
+    inside = (vx + edge, vy + edge, vx + vw - edge, vy + vh - edge)
 
     def visible(p: Place) -> bool:
         return p.x + p.w >= vx and p.x <= vx + vw and p.y + p.h >= vy and p.y <= vy + vh
@@ -237,6 +238,15 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
         on = place.id == highlight
         size = (MARKED_PX if on else LABEL_PX) * unit
         text = place.label if numbers is None else f"{numbers[place.id]} {place.label}"
+        if place.kind == "area" and not _within(place, inside):
+            # An area the window cuts is context: named inside its visible part, or not at all.
+            part = replace(place, x=max(place.x, inside[0]), y=max(place.y, inside[1]),
+                           w=min(place.x + place.w, inside[2]) - max(place.x, inside[0]),
+                           h=min(place.y + place.h, inside[3]) - max(place.y, inside[1]))
+            found = _fit(part, text, size, placed, symbols, inside, near_only=True)
+            if found is not None:
+                placed.append(Label(text, found[0], found[1], size, place.id, bold=on, on=on))
+            continue
         name = text
         key_text = str(len(keyed) + 1) if numbers is None else str(numbers[place.id])
         # Best first: the name clear of every symbol; else a key number clear of them (the name goes
@@ -282,10 +292,12 @@ def _nearest(place: Place, width: float, size: float, inside: tuple) -> list[tup
 
 
 def _fit(place: Place, text: str, size: float, placed: list[Label], symbols: dict, inside: tuple,
-         anywhere: bool = False, strict: bool = True) -> tuple[float, float, bool] | None:
+         anywhere: bool = False, strict: bool = True, near_only: bool = False) -> tuple[float, float, bool] | None:
     width = size * text_width(text)
     candidates = _nearest(place, width, size, inside) if anywhere else _candidates(place, width, size)
     for x, y, far in candidates:
+        if near_only and far:
+            continue
         box = (x, y - 0.88 * size, x + width, y + 0.12 * size)
         if box[0] < inside[0] or box[1] < inside[1] or box[2] > inside[2] or box[3] > inside[3]:
             continue
@@ -297,6 +309,11 @@ def _fit(place: Place, text: str, size: float, placed: list[Label], symbols: dic
             continue
         return x, y, far
     return None
+
+
+def _within(place: Place, inside: tuple[float, float, float, float]) -> bool:
+    return (place.x >= inside[0] and place.y >= inside[1] and place.x + place.w <= inside[2]
+            and place.y + place.h <= inside[3])
 
 
 def _leader(place: Place, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -408,12 +425,13 @@ def render_svg(plan: Plan, highlight: str | None = None, title: str = "Hall plan
                       f'y2="{_n(vy + vh)}" {_paint(None, "yp-ink")} stroke-width="0.7" '
                       f'vector-effect="non-scaling-stroke"/>' + legend_svg)
     total_h = vh + legend_h
-    height_px = WIDTH_PX * total_h / vw
+    # From the rounded viewBox, so that the element's aspect ratio is the drawing's (no letterbox).
+    height_px = WIDTH_PX * float(_n(total_h)) / float(_n(vw))
     box = f"{_n(vx)} {_n(vy)} {_n(vw)} {_n(total_h)}"
     root_class = "yp yp-dark" if night else "yp"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{root_class}" viewBox="{box}" width="{WIDTH_PX}" '
-        f'height="{height_px:.0f}" lang="zh-Hant" role="img" aria-label={quoteattr(title)} '
+        f'height="{height_px:.1f}" lang="zh-Hant" role="img" aria-label={quoteattr(title)} '
         f'font-family={quoteattr(FONT)}>'
         f"<title>{escape(title)}</title>{_style()}"
         f'<rect x="{_n(vx)}" y="{_n(vy)}" width="{_n(vw)}" height="{_n(total_h)}" {_paint("yp-bg")}/>'

@@ -1,0 +1,74 @@
+"""The shipped hall plan (plan.yaml): the places every rite needs, and drawings that a phone can read.
+
+Every drawing the cards and the book use is rendered and measured: each label at least 12 CSS px
+when the SVG is 400 px wide, no two labels overlapping (boxes computed from the SVG itself).
+"""
+from __future__ import annotations
+
+import pytest
+from conftest import SHIPPED_PLAN
+from plan_geometry import outside, overlapping, text_boxes
+
+from glossary.model import Plan
+from glossary.plan import load_plan
+from glossary.render.plan_svg import MIN_LABEL_PX, place_keys, render_svg, shown_places
+from glossary.vocab import vocabulary
+
+#: The places the seventeen rites need beyond the archery ground (issue 18).
+NEEDED = ("大門", "廟門", "寢門", "碑", "東夾", "西夾", "東堂下", "西堂下", "西坫", "東坫", "闈門", "宁")
+PALACE = ("燕礼", "大射仪", "公食大夫礼", "聘礼", "觐礼")
+
+
+@pytest.fixture(scope="module")
+def plan() -> Plan:
+    plan, problems = load_plan(SHIPPED_PLAN)
+    assert plan is not None and not problems, "\n".join(map(str, problems))
+    return plan
+
+
+def drawings(plan: Plan) -> list[tuple[str, str]]:
+    """Every drawing the outputs make: whole, per rite, numbered, and per place whole, cropped, unlabelled."""
+    vocab = vocabulary()
+    out = [("whole", render_svg(plan)), ("numbered", render_svg(plan, numbers=place_keys(plan)))]
+    out += [(rite.simplified, render_svg(plan, rite=rite)) for rite in vocab.rites]
+    for place in plan.places:
+        out += [(place.id, render_svg(plan, place.id)),
+                (f"{place.id} front", render_svg(plan, place.id, label_marked=False)),
+                (f"{place.id} crop", render_svg(plan, place.id, crop=True)),
+                (f"{place.id} crop front", render_svg(plan, place.id, crop=True, label_marked=False))]
+    return out
+
+
+def test_the_places_the_rites_need_are_on_the_plan(plan: Plan) -> None:
+    labels = {place.label for place in plan.places}
+    assert set(NEEDED) <= labels, set(NEEDED) - labels
+    for place in plan.places:
+        assert place.citations, place.id
+
+
+def test_every_palace_rite_has_its_plan(plan: Plan) -> None:
+    vocab = vocabulary()
+    whole = {p.id for p in shown_places(plan)}
+    xiangshe_only = {p.id for p in plan.places if p.rites and [r.simplified for r in p.rites] == ["乡射礼"]}
+    for name in PALACE:
+        rite = vocab.rite(name)
+        shown = {p.id for p in shown_places(plan, rite)}
+        assert {"tang", "men", "da-men", "bei-stele", "dong-jia", "xi-jia"} <= shown, name
+        assert not shown & xiangshe_only, name  # no archery ground of the district rite
+        assert shown < whole
+    # Their own places: the east eaves-drip of a lord's hall, the screen of the king's gate, the
+    # archery ground of the great archery rite.
+    assert "dong-liu" in {p.id for p in shown_places(plan, vocab.rite("燕礼"))}
+    assert "ping" in {p.id for p in shown_places(plan, vocab.rite("觐礼"))}
+    assert {"hou", "fa", "bi"} <= {p.id for p in shown_places(plan, vocab.rite("大射仪"))}
+
+
+def test_every_drawing_is_legible_at_phone_width_with_no_colliding_labels(plan: Plan) -> None:
+    smallest, clashes = [], []
+    for name, svg in drawings(plan):
+        boxes = text_boxes(svg, card_width=400)
+        smallest.append(min(b.px for b in boxes))
+        clashes += [(name, pair) for pair in overlapping(boxes)]
+        assert outside(svg, boxes) == [], name
+    assert min(smallest) >= MIN_LABEL_PX
+    assert clashes == []
