@@ -10,11 +10,12 @@ an ancestor when the SVG is inlined in the card.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape, quoteattr
 
-from glossary.model import Place, Plan
+from glossary.corpus.model import Locus
+from glossary.model import Citation, Place, Plan
 from glossary.vocab import Rite
 
 SCALE = 6
@@ -31,6 +32,10 @@ FIT_PX = 400
 MIN_LABEL_PX = 12
 LABEL_PX = 13
 MARKED_PX = 15
+#: The width a printed page shows the whole plan at (about 170 mm): its labels print at about 10 pt.
+PRINT_FIT_PX = 640
+#: The width a printed entry's cropped plan is sized for (55 mm figures: labels of about 8 pt).
+ENTRY_FIT_PX = 240
 #: The SVG's intrinsic width (CSS px): never below ``FIT_PX``, so a card scales it down, not up.
 WIDTH_PX = 600
 #: Crop: this many plan units around the marked place, and never a window narrower than this.
@@ -82,6 +87,20 @@ def place_keys(plan: Plan, rite: Rite | None = None) -> dict[str, int]:
     """Place id → key number, north to south then west to east (the order a reader scans the plan)."""
     order = sorted(shown_places(plan, rite), key=lambda p: (round(p.y + p.h / 2), p.x + p.w / 2, p.id))
     return {p.id: n for n, p in enumerate(order, 1)}
+
+
+def keyed_sources(plan: Plan, plan_loci: Mapping[str, Sequence[Sequence[Locus]]], rite: Rite | None = None
+                  ) -> list[tuple[int, Place, list[tuple[Citation, Locus]]]]:
+    """The sources of a plan page: each place's key number, the place, and its verified citations
+    with where each stands (the first place it is found), in key order."""
+    keys = place_keys(plan, rite)
+    by_id = {p.id: p for p in plan.places}
+    out = []
+    for place_id, key in sorted(keys.items(), key=lambda item: item[1]):
+        place = by_id[place_id]
+        found = [(c, loci[0]) for c, loci in zip(place.citations, plan_loci.get(place_id, ())) if loci]
+        out.append((key, place, found))
+    return out
 
 
 def crop_box(plan: Plan, place_id: str, margin: float = CROP_MARGIN) -> tuple[float, float, float, float]:

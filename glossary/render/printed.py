@@ -12,7 +12,7 @@ from glossary.corpus.model import Locus
 from glossary.model import Entry, Glossary, Rendering
 from glossary.render import indexes
 from glossary.render.markup import mark_cjk, reading_lines, ruby
-from glossary.render.plan_svg import render_svg
+from glossary.render.plan_svg import ENTRY_FIT_PX, PRINT_FIT_PX, keyed_sources, place_keys, render_svg
 from glossary.vocab import Rite, vocabulary
 
 #: Where an entry none of whose rites the vocabulary knows is printed (only a failing glossary has one).
@@ -79,7 +79,9 @@ def entry_printer(glossary: Glossary) -> Callable[[Entry, int], Markup]:
         citations = [(c, l) for c, l in zip(entry.citations, loci) if l]
         related = [by_id[r] for r in entry.related if r in by_id]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
-        plan = Markup(render_svg(glossary.plan, place.id, f"Hall plan: {place.label}")) if place else None
+        # A crop around the place, its labels sized for the figure's 55 mm (about 8 pt); the plan page has the legend.
+        plan = Markup(render_svg(glossary.plan, place.id, f"Hall plan: {place.label}", crop=True, legend=False,
+                                 fit=ENTRY_FIT_PX)) if place else None
         return Markup(entry_template.render(
             entry=entry, number=number, citations=citations, related=related, plan=plan,
             occurrences=glossary.concordance.get(entry.id), ruby=ruby, modern=modern,
@@ -126,14 +128,12 @@ def render_glossary(glossary: Glossary, options: PrintOptions) -> bytes:
     numbers = {entry.id: n for rite in rites for _, _, items in rite["groups"] for n, entry in items}
 
     full_plan = None
+    plan_sources: list = []
     if glossary.plan is not None:
-        full_plan = Markup(render_svg(glossary.plan, None, "Hall plan of the Yili rites"))
-    plan_sources = []
-    if glossary.plan is not None:
-        for place in glossary.plan.places:
-            for citation, place_loci in zip(place.citations, glossary.plan_loci.get(place.id, ())):
-                if place_loci:
-                    plan_sources.append((place, citation, place_loci[0]))
+        # Each place numbered on the plan, its sources listed under the same number.
+        full_plan = Markup(render_svg(glossary.plan, None, "Hall plan of the Yili rites",
+                                      numbers=place_keys(glossary.plan), fit=PRINT_FIT_PX))
+        plan_sources = keyed_sources(glossary.plan, glossary.plan_loci)
     covered = {rite.id for entry in glossary.entries for rite in entry.rites}
     timelines = [
         {**_rite_info(rite), "steps": glossary.sequences.get(rite.id, ())}

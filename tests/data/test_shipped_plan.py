@@ -11,7 +11,7 @@ from plan_geometry import outside, overlapping, text_boxes
 
 from glossary.model import Plan
 from glossary.plan import load_plan
-from glossary.render.plan_svg import MIN_LABEL_PX, place_keys, render_svg, shown_places
+from glossary.render.plan_svg import ENTRY_FIT_PX, MIN_LABEL_PX, place_keys, render_svg, shown_places
 from glossary.vocab import vocabulary
 
 #: The places the seventeen rites need beyond the archery ground (issue 18).
@@ -35,7 +35,8 @@ def drawings(plan: Plan) -> list[tuple[str, str]]:
         out += [(place.id, render_svg(plan, place.id)),
                 (f"{place.id} front", render_svg(plan, place.id, label_marked=False)),
                 (f"{place.id} crop", render_svg(plan, place.id, crop=True)),
-                (f"{place.id} crop front", render_svg(plan, place.id, crop=True, label_marked=False))]
+                (f"{place.id} crop front", render_svg(plan, place.id, crop=True, label_marked=False)),
+                (f"{place.id} printed entry", render_svg(plan, place.id, crop=True, legend=False, fit=ENTRY_FIT_PX))]
     return out
 
 
@@ -66,7 +67,8 @@ def test_every_palace_rite_has_its_plan(plan: Plan) -> None:
 def test_every_drawing_is_legible_at_phone_width_with_no_colliding_labels(plan: Plan) -> None:
     smallest, clashes = [], []
     for name, svg in drawings(plan):
-        boxes = text_boxes(svg, card_width=400)
+        # A printed entry's crop is sized for its 55 mm figure (ENTRY_FIT_PX), the rest for a 400 px card.
+        boxes = text_boxes(svg, card_width=ENTRY_FIT_PX if name.endswith("printed entry") else 400)
         smallest.append(min(b.px for b in boxes))
         clashes += [(name, pair) for pair in overlapping(boxes)]
         assert outside(svg, boxes) == [], name

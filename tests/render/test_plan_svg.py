@@ -194,3 +194,20 @@ def test_real_chromium_draws_the_labels_within_their_computed_boxes(plan: Plan, 
         assert item["text"] == box.text
         assert item["px"] >= MIN_LABEL_PX - 0.01, item
         assert item["w"] <= (box.box[2] - box.box[0]) + 0.5, (item, box)  # the real advance fits the box
+
+
+def test_the_plan_page_keys_each_places_sources_to_its_number(plan: Plan, index) -> None:
+    from conftest import MINI_CORPUS, MINI_TERMS
+
+    from glossary.check import check_project
+    from glossary.render.plan_svg import keyed_sources
+
+    report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=MINI_PLAN)
+    sources = keyed_sources(report.plan, report.plan_loci)
+    keys = place_keys(report.plan)
+    assert [(key, place.id) for key, place, _ in sources] == sorted((k, i) for i, k in keys.items())
+    for key, place, cited in sources:
+        assert [c for c, _ in cited] == list(place.citations)  # every citation verified, in order
+        assert all(locus.text for _, locus in cited)
+    shown = labels_of(render_svg(report.plan, numbers=keys))
+    assert {f"{key} {place.label}" for key, place, _ in sources} <= set(shown)
