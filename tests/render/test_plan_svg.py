@@ -3,6 +3,7 @@ a night variant, crops and rite plans (mini plan, and a crowded plan made here).
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import xml.etree.ElementTree as ET
@@ -32,6 +33,15 @@ def crowded() -> Plan:
     marks = [Place(f"m{i}", "東西南北中庭階序"[i % 8] + "楹坫門塾"[i % 4], "mark", 45 + (i % 6) * 2, 40 + (i // 6) * 2, i + 2)
              for i in range(24)]
     return Plan(100, 100, (hall, *marks))
+
+
+def dump_dom(page: Path, folder: Path) -> str:
+    """The page's DOM after its scripts ran, in real headless Chromium (sandboxed unless root)."""
+    browser = find_chromium()
+    assert browser, "Chromium is needed (apt-get install chromium)"
+    sandbox = ["--no-sandbox"] if os.geteuid() == 0 else []
+    command = [browser, *FLAGS, *sandbox, f"--user-data-dir={folder / 'profile'}", "--dump-dom", page.as_uri()]
+    return subprocess.run(command, capture_output=True, timeout=120, check=True, text=True).stdout
 
 
 def labels_of(svg: str) -> list[str]:
@@ -166,8 +176,6 @@ def test_key_numbers_run_north_to_south(plan: Plan) -> None:
 @pytest.mark.slow
 def test_real_chromium_draws_the_labels_within_their_computed_boxes(plan: Plan, tmp_path: Path) -> None:
     """At 400 CSS px in real Chromium: every label's font is ≥ 12 px, its ink inside the computed box."""
-    browser = find_chromium()
-    assert browser, "Chromium is needed (apt-get install chromium)"
     svgs = [render_svg(plan, "bi", crop=True), render_svg(crowded()), render_svg(plan, night=True)]
     fitted = [s.replace(' width="600"', ' style="width:100%;height:auto"', 1) for s in svgs]
     body = "".join(f'<div style="width:400px">{s}</div>' for s in fitted)
@@ -186,8 +194,7 @@ def test_real_chromium_draws_the_labels_within_their_computed_boxes(plan: Plan, 
     page = tmp_path / "plan.html"
     page.write_text(f'<!doctype html><html><body style="margin:0">{body}<pre id="out"></pre>{script}</body></html>',
                     encoding="utf-8")
-    command = [browser, *FLAGS, "--no-sandbox", f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()]
-    dom = subprocess.run(command, capture_output=True, timeout=120, check=True, text=True).stdout
+    dom = dump_dom(page, tmp_path)
     measured = json.loads(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"'))
     assert len(measured) == sum(len(text_boxes(s)) for s in svgs)
     for item, box in zip(measured, [b for s in svgs for b in text_boxes(s)]):
@@ -211,3 +218,27 @@ def test_the_plan_page_keys_each_places_sources_to_its_number(plan: Plan, index)
         assert all(locus.text for _, locus in cited)
     shown = labels_of(render_svg(report.plan, numbers=keys))
     assert {f"{key} {place.label}" for key, place, _ in sources} <= set(shown)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("body_class, mode", [("nightMode", 1), ("night_mode", 1), ("", 0)],
+                         ids=["nightMode", "night_mode", "day"])
+def test_real_chromium_repaints_an_inlined_plan_under_ankis_night_class(plan: Plan, tmp_path: Path,
+                                                                         body_class: str, mode: int) -> None:
+    svg = render_svg(plan, "bi")
+    script = """<script>
+      const fill = sel => getComputedStyle(document.querySelector(sel)).fill;
+      document.getElementById('out').textContent = JSON.stringify(
+        {bg: fill('.yp-bg-f'), ink: fill('text.yp-ink-f'), on: fill('text.yp-on-f'), area: fill('rect.yp-area-f')});
+    </script>"""
+    page = tmp_path / "card.html"
+    page.write_text(f'<!doctype html><html><body class="card {body_class}">{svg}<pre id="out"></pre>{script}'
+                    "</body></html>", encoding="utf-8")
+    dom = dump_dom(page, tmp_path)
+    colours = json.loads(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"'))
+
+    def rgb(hex_colour: str) -> str:
+        return "rgb({}, {}, {})".format(*(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+    assert colours == {"bg": rgb(CLASSES["yp-bg"][mode]), "ink": rgb(CLASSES["yp-ink"][mode]),
+                       "on": rgb(CLASSES["yp-on"][mode]), "area": rgb(CLASSES["yp-area"][mode])}
