@@ -39,8 +39,8 @@ ENTRY_FIT_PX = 240
 #: The SVG's intrinsic width (CSS px): never below ``FIT_PX``, so a card scales it down, not up.
 WIDTH_PX = 600
 #: Crop: this many plan units around the marked place, and never a window narrower than this.
-CROP_MARGIN = 14.0
-CROP_MIN_WIDTH = 48.0
+CROP_MARGIN = 18.0
+CROP_MIN_WIDTH = 64.0
 #: Light and night colours of each class (fill or stroke, as the element uses it).
 CLASSES = {
     "yp-bg": (BACKGROUND, "#1c1c1e"),
