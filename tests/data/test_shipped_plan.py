@@ -6,12 +6,13 @@ when the SVG is 400 px wide, no two labels overlapping (boxes computed from the 
 from __future__ import annotations
 
 import pytest
-from conftest import SHIPPED_PLAN
+from conftest import SHIPPED_CORPUS, SHIPPED_PLAN, SHIPPED_TERMS
 from plan_geometry import outside, overlapping, text_boxes
 
+from glossary.check import check_project
 from glossary.model import Plan
 from glossary.plan import load_plan
-from glossary.render.plan_svg import ENTRY_FIT_PX, MIN_LABEL_PX, place_keys, render_svg, shown_places
+from glossary.render.plan_svg import ENTRY_FIT_PX, MIN_LABEL_PX, PRINT_FIT_PX, place_keys, render_svg, shown_places
 from glossary.vocab import vocabulary
 
 #: The places the seventeen rites need beyond the archery ground (issue 18).
@@ -29,7 +30,8 @@ def plan() -> Plan:
 def drawings(plan: Plan) -> list[tuple[str, str]]:
     """Every drawing the outputs make: whole, per rite, numbered, and per place whole, cropped, unlabelled."""
     vocab = vocabulary()
-    out = [("whole", render_svg(plan)), ("numbered", render_svg(plan, numbers=place_keys(plan)))]
+    out = [("whole", render_svg(plan)), ("numbered", render_svg(plan, numbers=place_keys(plan))),
+           ("plan page", render_svg(plan, numbers=place_keys(plan), fit=PRINT_FIT_PX))]
     out += [(rite.simplified, render_svg(plan, rite=rite)) for rite in vocab.rites]
     for place in plan.places:
         out += [(place.id, render_svg(plan, place.id)),
@@ -68,9 +70,24 @@ def test_every_drawing_is_legible_at_phone_width_with_no_colliding_labels(plan: 
     smallest, clashes = [], []
     for name, svg in drawings(plan):
         # A printed entry's crop is sized for its 55 mm figure (ENTRY_FIT_PX), the rest for a 400 px card.
-        boxes = text_boxes(svg, card_width=ENTRY_FIT_PX if name.endswith("printed entry") else 400)
+        width = ENTRY_FIT_PX if name.endswith("printed entry") else PRINT_FIT_PX if name == "plan page" else 400
+        boxes = text_boxes(svg, card_width=width)
         smallest.append(min(b.px for b in boxes))
         clashes += [(name, pair) for pair in overlapping(boxes)]
         assert outside(svg, boxes) == [], name
     assert min(smallest) >= MIN_LABEL_PX
     assert clashes == []
+
+
+@pytest.mark.slow  # the whole shipped corpus
+def test_every_palace_rite_is_cited_on_its_plan(shipped_index) -> None:
+    """Each palace rite's plan holds places fixed by passages of that very rite."""
+    report = check_project(SHIPPED_TERMS, SHIPPED_CORPUS, index=shipped_index, plan=SHIPPED_PLAN)
+    assert report.plan is not None
+    vocab = vocabulary()
+    for name in PALACE:
+        rite = vocab.rite(name)
+        cited = {place.label for place in shown_places(report.plan, rite)
+                 for loci in report.plan_loci[place.id] for locus in loci
+                 if locus.rite and vocab.rite(locus.rite) == rite}
+        assert cited, name
