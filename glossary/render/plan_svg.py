@@ -204,6 +204,10 @@ def _candidates(place: Place, width: float, size: float) -> Iterable[tuple[float
         step = size / 4
         rows = max(int((place.h - size - 2 * pad) // step) + 1, 0)
         cols = max(int((place.w - width - 2 * pad) // step) + 1, 0)
+        if rows and cols:
+            # The corners first (where a reader looks for an area's name), then anywhere inside.
+            for r, c in ((0, 0), (rows - 1, 0), (0, cols - 1), (rows - 1, cols - 1)):
+                yield place.x + pad + c * step, place.y + pad + asc + r * step, False
         for r in range(rows):
             for c in range(cols):
                 yield place.x + pad + c * step, place.y + pad + asc + r * step, False
@@ -246,6 +250,14 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
 
     shown = [p for p in places if visible(p)]
     symbols = {p.id: box for p in shown if (box := _symbol_box(p)) is not None}
+    # Around a marked point, door or steps no other name is written: on a card's front, a name
+    # beside the marked shape would read as its answer.
+    keep_clear = None
+    marked = next((p for p in shown if p.id == highlight), None)
+    if marked is not None and marked.kind != "area":
+        margin = LABEL_PX * unit * 0.6
+        x0, y0, x1, y1 = symbols.get(marked.id) or (marked.x, marked.y, marked.x + marked.w, marked.y + marked.h)
+        keep_clear = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
     order = sorted(
         (p for p in shown if label_marked or p.id != highlight),
         key=lambda p: (p.id != highlight, p.kind == "area", p.w * p.h, p.y, p.x, p.id),
@@ -262,7 +274,8 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
             part = replace(place, x=max(place.x, inside[0]), y=max(place.y, inside[1]),
                            w=min(place.x + place.w, inside[2]) - max(place.x, inside[0]),
                            h=min(place.y + place.h, inside[3]) - max(place.y, inside[1]))
-            found = _fit(part, text, size, placed, symbols, inside, near_only=True)
+            found = _fit(part, text, size, placed, symbols, inside, near_only=True,
+                         clear=None if on else keep_clear)
             if found is not None:
                 placed.append(Label(text, found[0], found[1], size, place.id, bold=on, on=on))
             continue
@@ -276,7 +289,8 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
         attempts += [(name, False, False)] + ([(key_text, False, False), (key_text, False, True)] if not on else [])
         found = None
         for text, strict, anywhere in attempts:
-            found = _fit(place, text, size, placed, symbols, inside, anywhere=anywhere, strict=strict)
+            found = _fit(place, text, size, placed, symbols, inside, anywhere=anywhere, strict=strict,
+                         clear=None if on else keep_clear)
             if found is not None:
                 if text is key_text:
                     keyed.append((int(key_text), place))
@@ -311,7 +325,8 @@ def _nearest(place: Place, width: float, size: float, inside: tuple) -> list[tup
 
 
 def _fit(place: Place, text: str, size: float, placed: list[Label], symbols: dict, inside: tuple,
-         anywhere: bool = False, strict: bool = True, near_only: bool = False) -> tuple[float, float, bool] | None:
+         anywhere: bool = False, strict: bool = True, near_only: bool = False,
+         clear: tuple[float, float, float, float] | None = None) -> tuple[float, float, bool] | None:
     width = size * text_width(text)
     candidates = _nearest(place, width, size, inside) if anywhere else _candidates(place, width, size)
     for x, y, far in candidates:
@@ -319,6 +334,8 @@ def _fit(place: Place, text: str, size: float, placed: list[Label], symbols: dic
             continue
         box = (x, y - 0.88 * size, x + width, y + 0.12 * size)
         if box[0] < inside[0] or box[1] < inside[1] or box[2] > inside[2] or box[3] > inside[3]:
+            continue
+        if clear is not None and _overlaps(box, clear):
             continue
         if any(_overlaps(box, other.box, pad=size * 0.3) for other in placed):
             continue

@@ -91,3 +91,19 @@ def test_every_palace_rite_is_cited_on_its_plan(shipped_index) -> None:
                  for loci in report.plan_loci[place.id] for locus in loci
                  if locus.rite and vocab.rite(locus.rite) == rite}
         assert cited, name
+
+
+def test_on_a_cards_front_no_other_name_sits_beside_the_marked_place(plan: Plan) -> None:
+    # A name right beside the unlabelled marked shape would read as its answer.
+    for place in plan.places:
+        if place.kind == "area":
+            continue
+        for crop in (False, True):
+            svg = render_svg(plan, place.id, label_marked=False, crop=crop)
+            boxes = [b for b in text_boxes(svg) if b.px < 14]  # the plan's labels and legend, at 13 px
+            size = max(b.box[3] - b.box[1] for b in boxes)
+            r = 1.6 if place.kind in ("pillar", "object", "mark") else 0
+            x0, y0 = (place.x - r) * 6 - size / 2, (place.y - r) * 6 - size / 2
+            x1, y1 = (place.x + place.w + r) * 6 + size / 2, (place.y + place.h + r) * 6 + size / 2
+            near = [b.text for b in boxes if b.box[0] < x1 and x0 < b.box[2] and b.box[1] < y1 and y0 < b.box[3]]
+            assert near == [], (place.id, crop, near)
