@@ -70,7 +70,8 @@ class Label:
 
     @property
     def box(self) -> tuple[float, float, float, float]:
-        return (self.x, self.y - 0.88 * self.size, self.x + self.size * text_width(self.text), self.y + 0.12 * self.size)
+        right = self.x + self.size * text_width(self.text)
+        return (self.x, self.y - 0.88 * self.size, right, self.y + 0.12 * self.size)
 
 
 def text_width(text: str) -> float:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from conftest import MINI_PLAN
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from plan_geometry import outside, overlapping, text_boxes
 
 from glossary.model import Place, Plan
@@ -30,8 +32,8 @@ def plan() -> Plan:
 def crowded() -> Plan:
     """Twenty-four marks in a small square around a hall: more names than fit beside them."""
     hall = Place("hall", "堂", "area", 20, 20, 1, w=60, h=30)
-    marks = [Place(f"m{i}", "東西南北中庭階序"[i % 8] + "楹坫門塾"[i % 4], "mark", 45 + (i % 6) * 2, 40 + (i // 6) * 2, i + 2)
-             for i in range(24)]
+    names = ["東西南北中庭階序"[i % 8] + "楹坫門塾"[i % 4] for i in range(24)]
+    marks = [Place(f"m{i}", name, "mark", 45 + (i % 6) * 2, 40 + (i // 6) * 2, i + 2) for i, name in enumerate(names)]
     return Plan(100, 100, (hall, *marks))
 
 
@@ -242,3 +244,19 @@ def test_real_chromium_repaints_an_inlined_plan_under_ankis_night_class(plan: Pl
 
     assert colours == {"bg": rgb(CLASSES["yp-bg"][mode]), "ink": rgb(CLASSES["yp-ink"][mode]),
                        "on": rgb(CLASSES["yp-on"][mode]), "area": rgb(CLASSES["yp-area"][mode])}
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.floats(0, 100), st.floats(0, 120), st.sampled_from(["mark", "pillar", "object"]),
+                          st.text(alphabet="東西南北中庭階序楹坫門塾堂室房", min_size=1, max_size=4)),
+                min_size=1, max_size=40),
+       st.booleans())
+def test_any_plan_gets_legible_labels_that_never_overlap(points, crop) -> None:
+    places = tuple(Place(f"p{i}", label, kind, x, y, i + 1) for i, (x, y, kind, label) in enumerate(points))
+    drawing = Plan(100, 120, places)
+    svg = render_svg(drawing, "p0", crop=crop)
+    boxes = text_boxes(svg, card_width=400)
+    assert min(b.px for b in boxes) >= MIN_LABEL_PX
+    assert overlapping(boxes) == []
+    assert outside(svg, boxes) == []
