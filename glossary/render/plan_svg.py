@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from xml.sax.saxutils import escape, quoteattr
 
 from glossary.corpus.model import Locus
@@ -68,7 +69,7 @@ class Label:
     bold: bool = False
     on: bool = False
 
-    @property
+    @cached_property  # asked for thousands of times while the labels are placed
     def box(self) -> tuple[float, float, float, float]:
         right = self.x + self.size * text_width(self.text)
         return (self.x, self.y - 0.88 * self.size, right, self.y + 0.12 * self.size)
@@ -311,15 +312,17 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
 
 
 def _nearest(place: Place, width: float, size: float, inside: tuple) -> list[tuple[float, float, bool]]:
-    """Every position of the window on a half-size grid, nearest to the place first (with a leader)."""
+    """Positions on a half-size grid within ten sizes of the place, nearest first (with a leader)."""
     cx, cy = place.x + place.w / 2, place.y + place.h / 2
-    step = size / 2
+    step, reach = size / 2, (10 * size) ** 2
     spots = []
-    y = inside[1] + 0.88 * size
-    while y + 0.12 * size <= inside[3]:
-        x = inside[0]
-        while x + width <= inside[2]:
-            spots.append(((x + width / 2 - cx) ** 2 + (y - size / 2 - cy) ** 2, x, y))
+    y = max(inside[1] + 0.88 * size, cy - 10 * size)
+    while y + 0.12 * size <= min(inside[3], cy + 11 * size):
+        x = max(inside[0], cx - 10 * size - width)
+        while x + width <= min(inside[2], cx + 10 * size + width):
+            distance = (x + width / 2 - cx) ** 2 + (y - size / 2 - cy) ** 2
+            if distance <= reach:
+                spots.append((distance, x, y))
             x += step
         y += step
     return [(x, y, True) for _, x, y in sorted(spots)]
