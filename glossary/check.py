@@ -10,13 +10,14 @@ from glossary.cache import IndexCache, Memo, corpus_key
 from glossary.corpus import CorpusError
 from glossary.load import load_yaml
 from glossary.media import media_problems
-from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
+from glossary.model import CharReading, Citation, CitationResult, Entry, Place, Plan, Retired
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
 from glossary.validate import did_you_mean, validate
+from glossary.vocab import vocabulary
 
 if TYPE_CHECKING:
     from glossary.apparatus import Authorities
@@ -298,7 +299,20 @@ def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker
                 notes.append(note)
             loci.append(result.loci if result.verified else ())
         report.plan_loci[place.id] = tuple(loci)
+        found.extend(_place_rite_problems(str(path), place, [locus for each in loci for locus in each]))
     report.problems.extend(found)
     report.notes.extend(notes)
     if known.file is not None and (key := _plan_key(report, path)):
         known[key] = _keep(0, [], found, notes)
+
+
+def _place_rite_problems(file: str, place: Place, loci: list[Locus]) -> list[Problem]:
+    """A place drawn only for some rites is backed, like an entry, by a cited passage of each."""
+    vocab = vocabulary()
+    backed = {rite.id for locus in loci if locus.rite and (rite := vocab.rite(locus.rite))}
+    return [
+        Problem(file, place.line, f"{place.id}.rites[{i}]", ERROR,
+                f"lists {rite.simplified}, but none of its citations is located in {rite.simplified}: "
+                "cite a passage of that rite, or leave the rite out")
+        for i, rite in enumerate(place.rites) if rite.id not in backed
+    ]

@@ -104,3 +104,13 @@ def test_invisible_characters_in_the_plan_are_refused_at_their_line(tmp_path: Pa
     [problem] = [p for p in report.problems if p.file == str(path)]
     assert (problem.line, problem.path) == (_line(path, "the west wall"), "places[1].citations[0].note")
     assert problem.message.startswith(f"holds U+{ord(char):04X} (")
+
+
+def test_a_rite_of_a_place_is_backed_by_a_passage_of_that_rite(tmp_path: Path, index) -> None:
+    # Like an entry's rites: a place drawn only for 燕禮 must cite a passage of 燕禮.
+    path = _plan_with(tmp_path, "    rites: [乡射礼]\n", "    rites: [乡射礼, 燕礼]\n")
+    report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=path)
+    problems = [(p.line, p.path, p.message) for p in report.problems if p.file == str(path)]
+    assert problems == [(_line(path, "  - id: bi"), "bi.rites[1]",
+                         "lists 燕礼, but none of its citations is located in 燕礼: cite a passage of that rite, "
+                         "or leave the rite out")]

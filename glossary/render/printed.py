@@ -18,7 +18,7 @@ from glossary.errors import PdfError
 from glossary.model import Entry, Glossary, Rendering
 from glossary.render import indexes
 from glossary.render.markup import mark_cjk, reading_lines, ruby
-from glossary.render.plan_svg import render_svg
+from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
 from glossary.render.terms_json import ATTRIBUTION
 from glossary.vocab import Rite, vocabulary
 
@@ -216,14 +216,12 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
     numbers = numbering(rites)
 
     full_plan = None
+    plan_sources: list = []
     if glossary.plan is not None:
-        full_plan = Markup(render_svg(glossary.plan, None, "Hall plan of the Yili rites"))
-    plan_sources = []
-    if glossary.plan is not None:
-        for place in glossary.plan.places:
-            for citation, place_loci in zip(place.citations, glossary.plan_loci.get(place.id, ())):
-                if place_loci:
-                    plan_sources.append((place, citation, place_loci[0]))
+        # Each place numbered on the plan, its sources listed under the same number.
+        full_plan = Markup(render_svg(glossary.plan, None, "Hall plan of the Yili rites",
+                                      numbers=place_keys(glossary.plan), fit=PRINT_FIT_PX))
+        plan_sources = keyed_sources(glossary.plan, glossary.plan_loci)
     covered = {rite.id for entry in glossary.entries for rite in entry.rites}
     timelines = [
         {**_rite_info(rite), "steps": glossary.sequences.get(rite.id, ())}
