@@ -246,11 +246,14 @@ class CorpusIndex:
         rite = doc.rite_at(offset)
         return normalize(rite or doc.text_info.title), stream.layer
 
-    def texts_of(self, rites: set[str], layer: str) -> list[str]:
-        """Normalised streams of ``layer`` in the given (normalised) rites, excerpts left out."""
+    def texts_of(self, rites: set[str], layer: str, readings: bool = True) -> list[str]:
+        """Normalised streams of ``layer`` in the given (normalised) rites, excerpts left out (and,
+        with ``readings=False``, books of readings such as the 儀禮音義)."""
         texts = []
         for start, (doc, stream, index) in zip(self._starts, self._streams):
             if stream.layer != layer or doc.text_info.excerpt_of or not index:
+                continue
+            if not readings and doc.text_info.readings:
                 continue
             # A stream may run across a rite's heading inside a 卷 (卷十六's classic: 少牢饋食禮, then
             # 有司徹): each stretch counts under its own rite.

@@ -24,26 +24,6 @@ class Coverage:
     chars: tuple[tuple[str, int], ...]
 
 
-def _without_readings(index: CorpusIndex, texts: list[str], rites: set[str], layer: str) -> list[str]:
-    """``texts`` less the streams of books of readings (the 儀禮音義): their notes are 反切 and
-    直音 (反下, 下同 …), their headwords the rite's words over again, and neither is a new term."""
-    left_out: Counter[str] = Counter()
-    for doc in index.corpus.documents:
-        if not doc.text_info.readings:
-            continue
-        for stream in doc.streams:
-            rite = doc.rite_at(stream.offsets[0]) if stream.text else None
-            if stream.layer == layer and rite and normalize(rite) in rites:
-                left_out[normalize(stream.text)] += 1
-    kept = []
-    for text in texts:
-        if left_out[text] > 0:
-            left_out[text] -= 1
-        else:
-            kept.append(text)
-    return kept
-
-
 def _names(rite: Rite | None, given: str) -> tuple[str, ...]:
     return tuple(rite.names) if rite is not None else (given,)
 
@@ -63,7 +43,9 @@ def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], l
     covered_chars = {ch for word in headwords if len(word) == 1 for ch in word}
     words: Counter[str] = Counter()
     chars: Counter[str] = Counter()
-    for text in _without_readings(index, index.texts_of(wanted, layer), wanted, layer):
+    # The 儀禮音義's notes are readings (反切, 下同 …) and its headwords the rite's words over again:
+    # neither is a new term, so books of readings are not counted.
+    for text in index.texts_of(wanted, layer, readings=False):
         for i, ch in enumerate(text):
             if ch not in FUNCTION_CHARS and ch not in covered_chars:
                 chars[ch] += 1
