@@ -224,7 +224,7 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         plan_sources = keyed_sources(glossary.plan, glossary.plan_loci)
     covered = {rite.id for entry in glossary.entries for rite in entry.rites}
     timelines = [
-        {**_rite_info(rite), "steps": glossary.sequences.get(rite.id, ())}
+        {**_rite_info(rite), "steps": glossary.sequences.get(rite.id, ()), "grades": rite.sections == "grades"}
         for rite in vocabulary().rites if rite.id in covered
     ]
     texts = [info for info in glossary.texts if not info.rendering_of or info.id != info.rendering_of]

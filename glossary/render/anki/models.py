@@ -71,6 +71,9 @@ SEQUENCE_FIELDS = (
     ("Next", 7400160005),
     ("Previous", 7400160006),
     ("Locus", 7400160007),
+    # Non-empty for 喪服, whose sections are the grades of mourning (vocab.yaml `sections: grades`):
+    # the card asks for the next lighter grade, not the next step.
+    ("Grades", 7400160008),
 )
 SEQUENCE_TEMPLATES = (("What comes next", 7400170001, "sequence_front.html", "sequence_back.html",
                        "{{Rite}} {{Number}}: after 〈{{Section}}〉", "{{Next}}"),)

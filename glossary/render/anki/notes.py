@@ -420,6 +420,7 @@ def sequence_note(step: Step, following: Step | None, before: list[Step]) -> Not
         "Next": text(following.name) if following else "",
         "Previous": text(" → ".join(f"〈{s.name}〉" for s in before)),
         "Locus": text(locus),
+        "Grades": "grades" if step.rite.sections == "grades" else "",
     })
     tags = ("yili::category::sequence", f"yili::rite::{step.rite.simplified}")
     return NoteSpec(f"sequence:{step.key}", note_guid(step.key, "sequence"), "sequence", fields, tags,

@@ -64,6 +64,15 @@ def test_a_repeated_section_is_told_apart_by_what_precedes_it() -> None:
     assert fields[-1]["Next"] == "" and fields[0]["Key"] == f"{rite.order:02d} 乡射礼 001 請射"
 
 
+def test_the_grades_of_mourning_ask_for_the_next_lighter_grade() -> None:
+    from glossary.render.anki.models import SEQUENCE_FIELDS
+
+    names = [name for name, _ in SEQUENCE_FIELDS]
+    for rite, expected in (("丧服", "grades"), ("乡射礼", "")):
+        steps = [Step(vocabulary().rite(rite), i + 1, name, "f", None) for i, name in enumerate(["斬衰三年", "齊衰三年"])]
+        assert {dict(zip(names, n.fields))["Grades"] for n in sequence_notes(steps)} == {expected}
+
+
 def test_tts_reads_the_ritual_reading_or_nothing() -> None:
     entry = mini_entries()["bi"]
     assert tts_text(replace(entry, term="司马", pinyin="sī mǎ")) == "司马"
