@@ -32,7 +32,15 @@ RADICAL_STROKES_START = (1, 7, 30, 61, 95, 118, 147, 167, 176, 187, 195, 201, 20
 #: Words an English keyword index leaves out.
 STOPWORDS = frozenset(
     "a an and as at by for from his her in into is it its of on or one's the their to up with who which "
-    "that this these those".split()
+    "that this these those "
+    # Function words and words of manner, time and degree: under them an index lists entries that
+    # have nothing in common (a reader looks up "cup" or "bow", not "again").
+    "about above across added after again against all also am any are be been before being both but "
+    "can could did do does done down during each else even ever every few further had has have he here "
+    "him how i if made make many may might more most much must no nor not now off once only other our "
+    "out over own per same she should since so some still such than then there they though through thus "
+    "too toward towards under until upon used very was way we well were what when where while whom "
+    "whose why will would yet you your".split()
 )
 
 

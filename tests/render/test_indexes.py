@@ -47,3 +47,10 @@ def test_the_english_index_groups_by_keyword() -> None:
     assert "the" not in index and "尸" not in " ".join(index)
     # A parenthesised opening does not decide the order ("(the 尸) rises" sorts under r).
     assert indexes.gloss_key(cups[3])[0] == "rises"
+
+
+def test_the_english_index_leaves_out_words_that_say_nothing_of_a_thing() -> None:
+    from glossary.render.indexes import keywords
+
+    assert keywords("the cup drunk again after the shooting (爵)") == ["cup", "drunk", "shooting"]
+    assert keywords("a stand added before the guest") == ["stand", "guest"]
