@@ -176,7 +176,8 @@ def align_command(cache: "IndexCache", corpus: Path, as_json: bool) -> None:
 @CORPUS
 @click.option("--out", default="dist", show_default=True, type=click.Path(path_type=Path), help="Output folder.")
 @click.option("--sheet", "sheets", multiple=True, metavar="RITE",
-              help="Also write a study sheet for RITE (any rite the glossary lists, e.g. 乡射礼; repeatable).")
+              help="Also write a study sheet for RITE (any rite the glossary lists, e.g. 乡射礼; repeatable; "
+                   "`all`: one for every rite).")
 @click.option("--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.pass_obj

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from glossary.model import Glossary
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
+from glossary.vocab import vocabulary
 
 
 @dataclass(frozen=True)
@@ -49,22 +50,36 @@ def _anki(glossary: Glossary, options: RenderOptions) -> Rendered:
     return Rendered(files, state)
 
 
+#: ``--sheet all``: a study sheet for every rite the glossary lists.
+ALL_SHEETS = "all"
+
+
 def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
     from glossary.render import printed
 
     print_options = printed.PrintOptions(paper=options.paper)
     outputs = {"glossary.html": printed.render_glossary(glossary, print_options)}
-    for rite in options.sheets:
+    sheets = _sheets(glossary, options.sheets)
+    for rite in sheets:
         name, html = printed.render_sheet(glossary, rite, print_options)
         outputs[name] = html
     if options.pdf:
         # The book is printed until its page numbers hold; each sheet until its last page is not near-empty.
         # The HTML is then the one the PDF was printed from: the same, with the page numbers filled in.
         outputs["glossary.html"], outputs["glossary.pdf"] = printed.print_glossary(glossary, print_options)
-        for rite in options.sheets:
+        for rite in sheets:
             name, data = printed.print_sheet(glossary, rite, print_options)
             outputs[name] = data
     return Rendered(outputs)
+
+
+def _sheets(glossary: Glossary, asked: tuple[str, ...]) -> tuple[str, ...]:
+    """The rites to write sheets for: ``all`` is every rite the glossary lists, in 禮經本義's order."""
+    if ALL_SHEETS not in asked:
+        return asked
+    listed = {rite.id for entry in glossary.entries for rite in entry.rites}
+    every = tuple(rite.simplified for rite in vocabulary().rites if rite.id in listed)
+    return every + tuple(rite for rite in asked if rite != ALL_SHEETS and rite not in every)
 
 
 #: Output family → renderer. Run in name order; their files must not collide.

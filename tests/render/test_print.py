@@ -396,3 +396,14 @@ def test_the_study_sheet_folds(printed: Path, entries) -> None:
     rows = Counter(destinations(printed / "sheet-xiangshe.pdf").values())
     last = max(rows)
     assert last == 1 or rows[last] * 3 >= max(rows.values())
+
+
+def test_sheet_all_writes_one_sheet_per_rite_the_glossary_lists(tmp_path: Path, entries) -> None:
+    from glossary.vocab import vocabulary
+
+    out = tmp_path / "dist"
+    result = build(out, "--sheet", "all")
+    assert result.exit_code == 0, result.output
+    listed = {rite.id for entry in entries for rite in entry.rites}
+    expected = {f"sheet-{rite.id}.html" for rite in vocabulary().rites if rite.id in listed}
+    assert expected and {p.name for p in out.glob("sheet-*.html")} == expected
