@@ -60,6 +60,12 @@ class Loaded:
 
     def line_of(self, path: PathKey) -> int:
         """The line of the node at ``path``, or of its nearest ancestor."""
+        try:
+            line = self.lines.get(path)  # type: ignore[arg-type]
+        except TypeError:  # a list, not a tuple
+            line = None
+        if line is not None:
+            return line  # nearly every call: the node itself has a line
         path = tuple(path)
         while path not in self.lines and path:
             path = path[:-1]

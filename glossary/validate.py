@@ -150,7 +150,8 @@ CITATION_VALUES = {
 
 def citation_from(loaded: Loaded, path: PathKey, raw: dict) -> Citation:
     """A citation as the model holds it, with the line of each field."""
-    values = {name: CITATION_VALUES.get(name, lambda v: v)(raw[name]) for name in fields_of("citation") if name in raw}
+    values = {name: CITATION_VALUES[name](raw[name]) if name in CITATION_VALUES else raw[name]
+              for name in fields_of("citation") if name in raw}
     return Citation(
         **values,
         line=loaded.line_of(path + ("quote",)),
@@ -328,9 +329,28 @@ def _invisible(text: str) -> str | None:
     return None
 
 
+def _any_invisible(data: object) -> bool:
+    """Whether any text value or key in ``data`` holds an invisible character (no paths built)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is str:
+            if not value.isprintable() and _invisible(value) is not None:  # type: ignore[union-attr]
+                return True
+        elif kind is dict:
+            stack.extend(value)  # type: ignore[arg-type]
+            stack.extend(value.values())  # type: ignore[union-attr]
+        elif kind is list:
+            stack.extend(value)  # type: ignore[arg-type]
+    return False
+
+
 def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
     """A problem for every text value (or key) holding a control, bidi or other invisible character."""
     found: list[tuple[PathKey, Problem]] = []
+    if not _any_invisible(loaded.data):
+        return found  # nearly every file: no path needs building
 
     def walk(value: object, path: PathKey) -> None:
         if isinstance(value, str):
