@@ -20,7 +20,7 @@ from glossary.retired import load_retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
-from glossary.validate import did_you_mean, validate
+from glossary.validate import did_you_mean, is_placeholder, validate
 
 
 @dataclass
@@ -111,11 +111,15 @@ def check_project(
         return report
     checker = CitationChecker(report.index)
     authorities = Authorities(report.index.corpus)
-    checker.prepare([citation for entry in entries for citation in entry.citations])
+    checker.prepare([citation for entry in entries for citation in entry.citations if not is_placeholder(citation.quote)])
     yinyi, report.readings = all_readings(entries, report.index.corpus, report.index, cache=cache)
     for entry in entries:
         results = []
         for i, citation in enumerate(entry.citations):
+            if is_placeholder(citation.quote):
+                # The scaffold's placeholder (an error already): not a passage to look for.
+                results.append(CitationResult(entry.id, i, "invalid"))
+                continue
             result, problems = checker.check(display, entry.id, i, citation)
             results.append(result)
             report.problems.extend(problems)

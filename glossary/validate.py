@@ -27,6 +27,23 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 MEDIA = "media"
+#: What ``glossary new`` writes where a person must write: the word, and the scaffold's prompts.
+PLACEHOLDER = "TODO"
+SCAFFOLD = {
+    "gloss": f"{PLACEHOLDER} short English gloss",
+    "definition": f"{PLACEHOLDER}: what the cited commentary says (attribute it: 郝仲輿 says …).",
+    "definition_zh": PLACEHOLDER,
+    "rite": PLACEHOLDER,
+    "quote": f"{PLACEHOLDER} a passage that `glossary locate` finds",
+}
+_PROMPTS = tuple(text.removeprefix(PLACEHOLDER).lstrip(": ") for text in SCAFFOLD.values() if text != PLACEHOLDER)
+_PLACEHOLDER_WORD = re.compile(rf"\b{PLACEHOLDER}\b")
+
+
+def is_placeholder(value: object) -> bool:
+    """Whether a value is (or still holds) what the scaffold of ``glossary new`` put there."""
+    return isinstance(value, str) and (
+        _PLACEHOLDER_WORD.search(value) is not None or any(prompt in value for prompt in _PROMPTS))
 TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
 
 
@@ -99,7 +116,8 @@ def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
     if error.validator == "additionalProperties":
         known = tuple(error.schema.get("properties", {}))
         extra = [k for k in value if k not in known]
-        return [(path + (k,), f"unknown field {k!r}{did_you_mean(str(k), known)}") for k in extra]
+        return [(path + (k,), f"unknown field {k!r}{_misplaced(path, str(k)) or did_you_mean(str(k), known)}")
+                for k in extra]
     if error.validator == "required":
         missing = [k for k in error.validator_value if k not in value]
         return [(path, f"missing field {k!r}") for k in missing]
@@ -135,6 +153,17 @@ def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
     if error.validator == "uniqueItems":
         return [(path, "lists the same item twice")]
     return [(path, error.message)]
+
+
+def _misplaced(path: PathKey, key: str) -> str:
+    """Why a field a file knows elsewhere is here: indented into a citation, or out of one."""
+    in_citation = len(path) >= 2 and path[-2] == "citations"
+    if in_citation and key in fields_of("entry"):
+        return (f" (`{key}` is indented as if it belonged to the citation above: an entry's fields line up "
+                "under `id:`, 2 spaces)")
+    if len(path) == 1 and key in fields_of("citation"):
+        return (f" (`{key}` is a citation's field: indent it under the citation's `quote:`, 6 spaces)")
+    return ""
 
 
 def _as_str(value: object) -> str | None:
@@ -263,12 +292,34 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
             if juan is not None and not isinstance(juan, bool) and parse_number(str(juan)) is None:
                 add((index, "citations", i, "juan"), f"{juan!r} is not a 卷 number (write 4 or 卷四)")
                 broken.add(index)
+    for path in _placeholders(data):
+        add(path, f"still the scaffold's placeholder ({PLACEHOLDER} …): write it, or leave the field out "
+                  "if it is optional")
     entries = [
         _entry(loaded, index, raw, problems)
         for index, raw in enumerate(data)
         if index not in broken and isinstance(raw, dict)
     ]
     return entries, problems
+
+
+def _placeholders(data: list) -> list[PathKey]:
+    """Where an entry still holds a placeholder of the scaffold, in file order."""
+    found: list[PathKey] = []
+
+    def walk(value: object, path: PathKey) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, path + (key,))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, path + (i,))
+        elif is_placeholder(value):
+            found.append(path)
+
+    for index, raw in enumerate(data):
+        walk(raw, (index,))
+    return found
 
 
 def load_entries(path: Path) -> tuple[list[Entry], list[Problem]]:
