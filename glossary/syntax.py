@@ -139,7 +139,13 @@ def explain(exc: yaml.MarkedYAMLError, text: str, line_of) -> tuple[int, str]:
                     f"above, indent it like the lines before it ({column} spaces)")
             return start + 1, ("YAML syntax error: this line is text without `key:` "
                                f"(a field is written `name: value`; quote a value that spans lines)")
-    if 0 <= row < len(lines) and (match := KEY_LINE.match(lines[row])):
+    for kind, opening, closing in (("flow sequence", "[", "]"), ("flow mapping", "{", "}")):
+        if exc.context and kind in exc.context and context is not None:
+            opened = line_of(context.index)
+            return opened, (f"YAML syntax error: the `{opening}` opened on this line is not closed with "
+                          f"`{closing}` on that line (a list is written `[a, b]`; quote a value that holds "
+                          f"`{opening}`)")
+    if 0 <= row < len(lines) and (match := KEY_LINE.match(lines[row])) and not match.group("dash"):
         column = len(match.group("indent"))
         columns = columns_above(lines, row)
         key = match.group("key")

@@ -31,19 +31,19 @@ MEDIA = "media"
 PLACEHOLDER = "TODO"
 SCAFFOLD = {
     "gloss": f"{PLACEHOLDER} short English gloss",
-    "definition": f"{PLACEHOLDER}: what the cited commentary says (attribute it: 郝仲輿 says …).",
+    "definition": f"{PLACEHOLDER}: what the cited passages say, naming who says it",
     "definition_zh": PLACEHOLDER,
     "rite": PLACEHOLDER,
     "quote": f"{PLACEHOLDER} a passage that `glossary locate` finds",
 }
-_PROMPTS = tuple(text.removeprefix(PLACEHOLDER).lstrip(": ") for text in SCAFFOLD.values() if text != PLACEHOLDER)
+_PROMPTS = tuple(text.removeprefix(PLACEHOLDER).lstrip(": ").lower() for text in SCAFFOLD.values() if text != PLACEHOLDER)
 _PLACEHOLDER_WORD = re.compile(rf"\b{PLACEHOLDER}\b")
 
 
 def is_placeholder(value: object) -> bool:
     """Whether a value is (or still holds) what the scaffold of ``glossary new`` put there."""
     return isinstance(value, str) and (
-        _PLACEHOLDER_WORD.search(value) is not None or any(prompt in value for prompt in _PROMPTS))
+        _PLACEHOLDER_WORD.search(value) is not None or any(prompt in value.lower() for prompt in _PROMPTS))
 TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
 
 
@@ -194,7 +194,7 @@ def resolve_rites(loaded: Loaded, path: PathKey, names: object, problems: list[P
     for i, name in enumerate(names if isinstance(names, list) else ()):
         rite = vocab.rite(name) if isinstance(name, str) else None
         if rite is None:
-            if isinstance(name, str):
+            if isinstance(name, str) and not is_placeholder(name):  # a placeholder is said once
                 item = path + (i,)
                 problems.append(Problem(loaded.file, loaded.line_of(item), render_path(loaded.data, item), ERROR,
                                         f"unknown rite {name!r}{did_you_mean(name, vocab.rite_names)}"))
