@@ -115,6 +115,8 @@ def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = N
     from glossary.cache import IndexCache
 
     cache = cache if cache is not None else IndexCache.from_environment()
+    if out is not None and not out.resolve().parent.is_dir():
+        raise DataError(f"{out}: its folder {out.resolve().parent} does not exist")
     report = check_project(terms, corpus, cache=cache)
     if report.index is None or not any(e.id == entry_id for e in report.entries):
         problems = "\n".join(str(p) for p in report.problems)

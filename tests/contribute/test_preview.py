@@ -133,3 +133,9 @@ def test_preview_of_an_entry_with_template_syntax_in_its_text(mini_project: Path
     shown = "".join(page.itertext())
     assert shown.count("{{Gloss}} {{#Term}}") >= 3  # the cards' backs and the printed entry
     assert "{{FrontSide}} [sound:x.mp3]" in shown
+
+
+def test_preview_into_a_missing_folder_is_an_error_not_a_crash(mini_project: Path, tmp_path: Path) -> None:
+    result = preview(mini_project, placed_entry(), tmp_path / "no-such-folder" / "p.html")
+    assert result.exit_code == 1 and "does not exist" in result.output
+    assert "internal error" not in result.output

@@ -78,3 +78,13 @@ def test_the_template_carries_the_reviewers_checklist() -> None:
         assert f"- [ ] **{item}**" in template
     for command in ("glossary check --strict", "glossary fmt --check", "python scripts/stats.py --write"):
         assert command in template
+
+
+@pytest.mark.slow  # pre-commit installs the package (and its dependencies) into an environment of its own
+def test_the_published_hooks_run_without_an_active_environment(tmp_path: Path) -> None:
+    # try-repo takes this repository's last commit, as a contributor's `repo:` and `rev:` would.
+    repo = _repository(tmp_path)
+    for hook in ("glossary-check", "glossary-fmt"):
+        done = _pre_commit(repo, tmp_path, "try-repo", str(ROOT), hook, "--all-files")
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert re.search(r"\.+Passed", done.stdout), done.stdout
