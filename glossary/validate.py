@@ -36,14 +36,17 @@ SCAFFOLD = {
     "rite": PLACEHOLDER,
     "quote": f"{PLACEHOLDER} a passage that `glossary locate` finds",
 }
-_PROMPTS = tuple(text.removeprefix(PLACEHOLDER).lstrip(": ").lower() for text in SCAFFOLD.values() if text != PLACEHOLDER)
-_PLACEHOLDER_WORD = re.compile(rf"\b{PLACEHOLDER}\b")
+#: The word, or one of the scaffold's prompts left after the word was deleted: one search per value.
+_PLACEHOLDER_TEXT = re.compile(
+    "|".join([rf"(?-i:\b{PLACEHOLDER}\b)"] + [re.escape(text.removeprefix(PLACEHOLDER).lstrip(": "))
+                                             for text in SCAFFOLD.values() if text != PLACEHOLDER]), re.I)
 
 
 def is_placeholder(value: object) -> bool:
     """Whether a value is (or still holds) what the scaffold of ``glossary new`` put there."""
-    return isinstance(value, str) and (
-        _PLACEHOLDER_WORD.search(value) is not None or any(prompt in value.lower() for prompt in _PROMPTS))
+    return isinstance(value, str) and _PLACEHOLDER_TEXT.search(value) is not None
+
+
 TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
 
 
