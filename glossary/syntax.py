@@ -16,6 +16,9 @@ import yaml
 KEY_LINE = re.compile(r"^(?P<indent> *)(?P<dash>- +)?(?P<key>[A-Za-z_][\w-]*) *:(?: |$)")
 #: A key whose value is a block of text on the following lines (``definition: >-``).
 BLOCK_SCALAR = re.compile(r":\s*[>|][+-]?\d*\s*(#.*)?$")
+#: How far above the error the enclosing keys are looked for (an entry is a few dozen lines; a
+#: hostile file of a million lines must not be read back line by line).
+LOOKBACK = 400
 
 
 def _indent(line: str) -> int:
@@ -30,8 +33,8 @@ def _meaningful(line: str) -> bool:
 class Column:
     """A column keys line up at, with the key that opened it: ``quote`` at 6 (a citation's fields)."""
 
-    def __init__(self, column: int, key: str, dash: bool, parent: str | None):
-        self.column, self.key, self.dash, self.parent = column, key, dash, parent
+    def __init__(self, column: int, key: str, parent: str | None):
+        self.column, self.key, self.parent = column, key, parent
 
     def owner(self) -> str:
         """Whose fields line up here, in words."""
@@ -52,7 +55,8 @@ def columns_above(lines: list[str], row: int) -> list[Column]:
     innermost first, read from the lines above it."""
     found: list[Column] = []
     limit = None  # only columns left of every one found so far enclose the line
-    for i in range(row - 1, -1, -1):
+    top = max(-1, row - 1 - LOOKBACK)
+    for i in range(row - 1, top, -1):
         line = lines[i]
         if not _meaningful(line):
             continue
@@ -64,7 +68,7 @@ def columns_above(lines: list[str], row: int) -> list[Column]:
             continue
         parent = None
         # The key that holds this mapping: the nearest key line above, left of it.
-        for j in range(i - 1, -1, -1):
+        for j in range(i - 1, top, -1):
             above = KEY_LINE.match(lines[j]) if _meaningful(lines[j]) else None
             if above and len(above.group("indent")) + len(above.group("dash") or "") < column - (2 if match.group("dash") else 0):
                 parent = above.group("key")
@@ -73,14 +77,14 @@ def columns_above(lines: list[str], row: int) -> list[Column]:
                 break
         if match.group("dash"):
             # ``- quote:`` opens an item: its fields line up under ``quote``, the item's dash one level out.
-            found.append(Column(column, match.group("key"), True, parent))
+            found.append(Column(column, match.group("key"), parent))
             limit = len(match.group("indent"))
             if limit == 0:
                 break
         else:
             # Keep the first key of the block (the one the others line up under), not the last.
             first = match.group("key")
-            for j in range(i - 1, -1, -1):
+            for j in range(i - 1, top, -1):
                 above = KEY_LINE.match(lines[j]) if _meaningful(lines[j]) else None
                 if above is None:
                     if _meaningful(lines[j]) and _indent(lines[j]) <= column:
@@ -93,14 +97,14 @@ def columns_above(lines: list[str], row: int) -> list[Column]:
                         break
                 elif at < column:
                     break
-            found.append(Column(column, first, False, parent))
+            found.append(Column(column, first, parent))
             limit = column
     return found
 
 
 def _block_above(lines: list[str], row: int) -> tuple[str, int] | None:
     """The key of a ``>-`` text that line ``row`` may continue, and the indentation of its lines."""
-    for i in range(row - 1, -1, -1):
+    for i in range(row - 1, max(-1, row - 1 - LOOKBACK), -1):
         if not lines[i].strip():
             continue
         match = KEY_LINE.match(lines[i])
