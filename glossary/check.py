@@ -16,7 +16,7 @@ from glossary.retired import load_retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
-from glossary.validate import did_you_mean, validate
+from glossary.validate import did_you_mean, is_placeholder, validate
 from glossary.vocab import vocabulary
 
 if TYPE_CHECKING:
@@ -181,7 +181,8 @@ def _check_entries(report: Report, display: str, entries: list[Entry], cache: In
     assert report.index is not None
     checker = CitationChecker(report.index)
     authorities = Authorities(report.index.corpus)
-    checker.prepare([citation for entry in entries for citation in entry.citations])
+    checker.prepare([citation for entry in entries for citation in entry.citations
+                     if not is_placeholder(citation.quote)])
     yinyi, report.readings = all_readings(entries, report.index.corpus, report.index, cache=cache)
     for entry in entries:
         report.found[entry.id] = _check_entry(report, display, entry, checker, authorities, yinyi)
@@ -198,6 +199,10 @@ def _check_entry(report: Report, display: str, entry: Entry, checker: CitationCh
 
     results, found, notes = [], [], []
     for i, citation in enumerate(entry.citations):
+        if is_placeholder(citation.quote):
+            # The scaffold's placeholder (an error already): not a passage to look for.
+            results.append(CitationResult(entry.id, i, "invalid"))
+            continue
         result, problems = checker.check(display, entry.id, i, citation)
         results.append(result)
         found.extend(problems)

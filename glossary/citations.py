@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from glossary.corpus import Corpus, Locus
 from glossary.errors import GlossaryError
-from glossary.folds import Fold, differences, edition_alternatives, edition_warning, explain, kept, unique
+from glossary.folds import Fold, Form, differences, form, edition_alternatives, edition_warning, explain, kept, unique
 from glossary.index import CorpusIndex, Hit, Suggestion, Where, readings
 from glossary.model import Citation, CitationResult, Entry
 from glossary.normalize import PLACEHOLDER, TABLED, normalize, normalize_with_map
@@ -22,6 +22,8 @@ MAX_QUOTE = 2000
 #: Near misses, and readings through edition variants, are looked for only for quotes up to this
 #: length (alignment and checking cost grows with it).
 MAX_SUGGEST = 300
+#: The occurrences of a quote compared with it as printed (a word may stand a thousand times).
+MAX_FORMS = 64
 
 
 @lru_cache(maxsize=4096)
@@ -94,6 +96,21 @@ class CitationChecker:
                          if c != characters[p - start])
         return tuple(unique(found)) if found else ()
 
+    def _form(self, quote: str, starts: Sequence[int], size: int) -> Form | None:
+        """How the quote differs from the passage it resolves to: None when one of its occurrences
+        prints it exactly; else the comparison with the nearest (fewest differences, then first)."""
+        nearest: Form | None = None
+        for start in starts[:MAX_FORMS]:
+            before, printed, after = self.index.source(start, start + size)
+            if printed == quote:
+                return None  # nearly every quote, at its first occurrence
+            found = form(quote, before, printed, after)
+            if found.source == quote:
+                return None
+            if nearest is None or (len(found.differences), found.folded) < (len(nearest.differences), nearest.folded):
+                nearest = found
+        return nearest
+
     def check(self, file: str, owner: str, index: int, citation: Citation) -> tuple[CitationResult, list[Problem]]:
         """Verify citation ``index`` of ``owner`` (an entry or plan id); problems carry file, line and path."""
         path = f"{owner}.citations[{index}]"
@@ -126,20 +143,27 @@ class CitationChecker:
             if agreeing_hits:
                 starts, size = array("Q", (hit.start for hit in agreeing_hits)), len(key)
                 folds = self._folds(citation.quote, key, starts, size)
+                written = self._form(citation.quote, starts, size)
+                if written is not None and written.differences:
+                    problem("quote", "not as the source prints it: " + "; ".join(written.differences)
+                            + " (glossary fmt --quotes writes the source's text)", WARNING,
+                            hints=(f"- quote: {written.source}",))
                 return CitationResult(owner, index, "verified", pending=lambda: tuple(
                     self.index.locus(Hit(start, start + size)) for start in starts),
-                    starts=starts, size=size, folds=folds), problems
+                    starts=starts, size=size, folds=folds,
+                    source_text=written.source if written is not None else None), problems
         edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST
         if edition:
             # Not as written: perhaps as another edition writes it (壹 for 一), never silently.
             hits = self.index.find_alternatives(key, edition_alternatives())
         loci = [self.index.locus(hit) for hit in hits]
         if not loci:
-            hints = tuple(
-                s.hint()
-                for s in (self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
-                          if len(key) <= MAX_SUGGEST else ())
-            )
+            suggestions = (self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
+                           if len(key) <= MAX_SUGGEST else [])
+            hints = tuple(s.hint() for s in suggestions)
+            if suggestions:
+                # The nearest passage as the source prints it, ready to paste over the quote's line.
+                hints += (f"- quote: {suggestions[0].locus.text}",)
             problem("quote", "not found in the corpus" + ("" if hints else " (no near passage either)"), hints=hints)
             return CitationResult(owner, index, "not-found"), problems
         agreeing = [locus for locus in loci if not self.agrees(citation, locus)]

@@ -229,34 +229,54 @@ def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top:
 @click.option("--quote", help="A passage that contains the term: its locus is filled in.")
 @click.option("--rite", help="The rite (e.g. 乡射礼); default: the quote's.")
 @click.option("--append", is_flag=True, help="Append the scaffold to the terms file instead of printing it.")
+@click.option("--occurrence", type=click.IntRange(1), metavar="N",
+              help="Cite the quote's Nth occurrence, as glossary locate numbers them (default: the primary "
+                   "text's, the classic first).")
 @TERMS
 @CORPUS
-def new(term: str, category: str, quote: str | None, rite: str | None, append: bool, terms: Path, corpus: Path) -> None:
+def new(term: str, category: str, quote: str | None, rite: str | None, append: bool, occurrence: int | None,
+        terms: Path, corpus: Path) -> None:
     """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
     from glossary.contribute.new import new_entry
 
-    text = new_entry(term, category, _entries(terms), _index(corpus) if quote else None, quote, rite,
-                     append_to=terms if append else None)
+    made = new_entry(term, category, _entries(terms), _index(corpus) if quote else None, quote, rite,
+                     append_to=terms if append else None, occurrence=occurrence)
+    for line in made.listing():
+        click.echo(line, err=True)
     if append:
-        click.echo(f"appended to {terms}; fill in the TODOs, then run glossary check")
+        click.echo(f"appended to {terms}; replace every TODO, then run glossary check")
     else:
-        click.echo(text, nl=False)
+        click.echo(made.text, nl=False)
 
 
 @cli.command()
 @TERMS
-@click.option("--check", "check_only", is_flag=True, help="Exit 1 if the file is not formatted; write nothing.")
-def fmt(terms: Path, check_only: bool) -> None:
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing: print the lines that would change (a diff) and exit 1 if any would.")
+@click.option("--quotes", is_flag=True,
+              help="Also rewrite every verified quote to the exact text of the passage it resolves to "
+                   "(script, punctuation, old forms), as the corpus prints it.")
+@CORPUS
+@click.pass_obj
+def fmt(cache: "IndexCache", terms: Path, check_only: bool, quotes: bool, corpus: Path) -> None:
     """Rewrite the terms file in canonical key order and layout, keeping comments."""
-    from glossary.contribute.fmt import format_file
+    from glossary.contribute.fmt import format_file, source_quotes
 
-    if not format_file(terms, check_only):
-        click.echo(f"{terms}: already formatted")
+    rewrites = None
+    if quotes:
+        from glossary.check import check_project
+
+        rewrites = source_quotes(check_project(terms, corpus, cache=cache))
+    diff = format_file(terms, check_only, rewrites)
+    if not diff:
+        click.echo(f"{terms}: already formatted" + (", every quote as its source prints it" if quotes else ""))
     elif check_only:
-        click.echo(f"{terms}: would be reformatted (run glossary fmt)")
+        click.echo(diff, nl=False)
+        click.echo(f"{terms}: would be reformatted (run glossary fmt{' --quotes' if quotes else ''})")
         sys.exit(1)
     else:
-        click.echo(f"{terms}: formatted")
+        said = f", {len(rewrites)} quote(s) written as their source prints them" if rewrites else ""
+        click.echo(f"{terms}: formatted{said}")
 
 
 @cli.command()

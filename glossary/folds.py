@@ -175,3 +175,73 @@ def edition_warning(found: Iterable[tuple[int, Fold]]) -> str:
     seen: dict[tuple[int, Fold], None] = dict.fromkeys(pf for pf in found if pf[1].source == EDITION)
     return "verified only through an edition variant: " + "; ".join(
         f"第{at}字 {fold.quote} where the corpus prints {fold.corpus} ({fold.note})" for at, fold in sorted(seen, key=lambda pf: pf[0]))
+
+
+def _gaps(text: str) -> tuple[list[str], list[tuple[int, str]]]:
+    """``text`` cut into its kept characters (with their 1-based positions) and the runs of
+    punctuation and spacing around them: ``gaps[i]`` stands before kept character ``i``, the last
+    after all of them."""
+    gaps, chars, last = [], [], 0
+    for match in KEPT_CHAR.finditer(text):
+        gaps.append(text[last : match.start()])
+        chars.append((match.start() + 1, match.group()))
+        last = match.end()
+    gaps.append(text[last:])
+    # A variation selector picks a glyph of the character before it: not punctuation.
+    return [_SELECTORS.sub("", gap) for gap in gaps], chars
+
+
+_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+
+def _shown(gap: str) -> str:
+    return gap.replace(" ", "␣").replace("\u3000", "␣")
+
+
+@dataclass(frozen=True)
+class Form:
+    """How a verified quote is written beside the passage it resolves to, as the corpus prints it."""
+
+    #: The source's text for the quote (its punctuation and script, and the quote's own edges where
+    #: the source has them there too): what ``glossary fmt --quotes`` writes.
+    source: str
+    #: Differences of script (於 for 于) and of punctuation or spacing, as the warning names them.
+    differences: tuple[str, ...]
+    #: Whether variant folds (歩 for 步) also differ: not warned (a note names them), but rewritten.
+    folded: bool
+
+
+def form(quote: str, before: str, printed: str, after: str) -> Form:
+    """Compare a quote with the printed passage it matched: ``printed`` runs from the first to the
+    last matched character, ``before`` and ``after`` are the punctuation and spacing around it."""
+    q_gaps, q_chars = _gaps(quote)
+    p_gaps, p_chars = _gaps(printed)
+    notes: list[tuple[int, str]] = []
+    folded = False
+    for (at, mine), (_, theirs) in zip(q_chars, p_chars):
+        if mine == theirs:
+            continue
+        if script_char(mine) == script_char(theirs):
+            notes.append((at, f"第{at}字: {mine} ≠ {theirs}（原文）"))
+        else:
+            folded = True  # a variant fold or an edition variant: said by the note or the warning of its own
+    # The quote's own edges count only where the source does not have them around the passage.
+    lead = q_gaps[0] if before.endswith(q_gaps[0]) else ""
+    tail = q_gaps[-1] if after.startswith(q_gaps[-1]) else ""
+    if q_gaps[0] and not lead:
+        notes.append((1, f"第1字: {_shown(q_gaps[0])} 原文无"))
+    for i in range(1, len(q_chars)):
+        mine, theirs = q_gaps[i], p_gaps[i] if i < len(p_gaps) - 1 else ""
+        if mine == theirs:
+            continue
+        at = q_chars[i][0]
+        if not mine:
+            notes.append((at, f"第{at}字前: 原文有 {_shown(theirs)}"))
+        elif not theirs:
+            notes.append((at - len(mine), f"第{at - len(mine)}字: {_shown(mine)} 原文无"))
+        else:
+            notes.append((at - len(mine), f"第{at - len(mine)}字: {_shown(mine)} ≠ {_shown(theirs)}（原文）"))
+    if q_gaps[-1] and not tail:
+        at = len(quote) - len(q_gaps[-1]) + 1
+        notes.append((at, f"第{at}字: {_shown(q_gaps[-1])} 原文无"))
+    return Form(lead + printed + tail, tuple(text for _, text in sorted(notes, key=lambda n: n[0])), folded)

@@ -229,6 +229,17 @@ class CorpusIndex:
         base, _, stream, index = self._stream_at(start)
         return "".join(stream.text[index[p - base]] for p in range(start, end))
 
+    def source(self, start: int, end: int) -> tuple[str, str, str]:
+        """The printed text of the passage at index positions ``start`` to ``end`` (from its first to
+        its last matched character, punctuation and spacing inside included), with the punctuation
+        and spacing that stand just before and just after it in its stream."""
+        base, _, stream, index = self._stream_at(start)
+        first, last = index[start - base], index[end - 1 - base]
+        before = index[start - base - 1] + 1 if start > base else 0
+        after = index[end - base] if end - base < len(index) else len(stream.text)
+        text = stream.text
+        return text[before:first], text[first : last + 1], text[last + 1 : after]
+
     def _stream_at(self, pos: int) -> tuple[int, Document, Stream, OffsetMap]:
         i = bisect_right(self._starts, pos) - 1
         doc, stream, index = self._streams[i]

@@ -446,15 +446,11 @@ def _plain(value: object) -> bool:
 def _syntax_error(loaded: Loaded, exc: yaml.YAMLError, text: str, lines_of: Lines) -> None:
     """A YAML error, at its line as editors count lines."""
     if isinstance(exc, yaml.MarkedYAMLError):
-        mark = exc.problem_mark or exc.context_mark
-        line = lines_of.at(mark.index) if mark else 1
-        message = " ".join(str(part) for part in (exc.context, exc.problem) if part)
-        if exc.context_mark and exc.problem_mark and lines_of.at(exc.context_mark.index) != line:
-            message += f" (opened on line {lines_of.at(exc.context_mark.index)})"
-        lines = text.splitlines()
-        if 0 < line <= len(lines) and "\t" in lines[line - 1]:
-            message += " (tabs cannot indent YAML: use spaces)"
-        _error(loaded, line, f"YAML syntax error: {message}")
+        # In plain words, at the line that is wrong (glossary.syntax), not the parser's jargon.
+        from glossary.syntax import explain
+
+        line, message = explain(exc, text, lines_of.at)
+        _error(loaded, line, message)
     elif isinstance(exc, yaml.reader.ReaderError):
         # Control characters: the reader knows the character's position, not its line
         # (libyaml counts UTF-8 bytes, PyYAML's own reader characters).

@@ -157,6 +157,9 @@ class CitationResult:
     #: The variant folds and edition variants the match needed (script differences are not folds),
     #: over its agreeing occurrences, in the quote's order: see :mod:`glossary.folds`.
     folds: tuple["Fold", ...] = ()
+    #: The source's exact text where the quote is written otherwise (script, punctuation, variant
+    #: forms): what ``glossary fmt --quotes`` writes in its place. None when it is as printed.
+    source_text: str | None = None
 
     @property
     def spans(self) -> list[tuple[int, int]]:

@@ -27,6 +27,26 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 MEDIA = "media"
+#: What ``glossary new`` writes where a person must write: the word, and the scaffold's prompts.
+PLACEHOLDER = "TODO"
+SCAFFOLD = {
+    "gloss": f"{PLACEHOLDER} short English gloss",
+    "definition": f"{PLACEHOLDER}: what the cited passages say, naming who says it",
+    "definition_zh": PLACEHOLDER,
+    "rite": PLACEHOLDER,
+    "quote": f"{PLACEHOLDER} a passage that `glossary locate` finds",
+}
+#: The word, or one of the scaffold's prompts left after the word was deleted: one search per value.
+_PLACEHOLDER_TEXT = re.compile(
+    "|".join([rf"(?-i:\b{PLACEHOLDER}\b)"] + [re.escape(text.removeprefix(PLACEHOLDER).lstrip(": "))
+                                             for text in SCAFFOLD.values() if text != PLACEHOLDER]), re.I)
+
+
+def is_placeholder(value: object) -> bool:
+    """Whether a value is (or still holds) what the scaffold of ``glossary new`` put there."""
+    return isinstance(value, str) and _PLACEHOLDER_TEXT.search(value) is not None
+
+
 TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
 
 
@@ -99,7 +119,8 @@ def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
     if error.validator == "additionalProperties":
         known = tuple(error.schema.get("properties", {}))
         extra = [k for k in value if k not in known]
-        return [(path + (k,), f"unknown field {k!r}{did_you_mean(str(k), known)}") for k in extra]
+        return [(path + (k,), f"unknown field {k!r}{_misplaced(path, str(k)) or did_you_mean(str(k), known)}")
+                for k in extra]
     if error.validator == "required":
         missing = [k for k in error.validator_value if k not in value]
         return [(path, f"missing field {k!r}") for k in missing]
@@ -137,6 +158,17 @@ def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
     return [(path, error.message)]
 
 
+def _misplaced(path: PathKey, key: str) -> str:
+    """Why a field a file knows elsewhere is here: indented into a citation, or out of one."""
+    in_citation = len(path) >= 2 and path[-2] == "citations"
+    if in_citation and key in fields_of("entry"):
+        return (f" (`{key}` is indented as if it belonged to the citation above: an entry's fields line up "
+                "under `id:`, 2 spaces)")
+    if len(path) == 1 and key in fields_of("citation"):
+        return (f" (`{key}` is a citation's field: indent it under the citation's `quote:`, 6 spaces)")
+    return ""
+
+
 def _as_str(value: object) -> str | None:
     return None if value is None else str(value)
 
@@ -166,7 +198,7 @@ def resolve_rites(loaded: Loaded, path: PathKey, names: object, problems: list[P
     for i, name in enumerate(names if isinstance(names, list) else ()):
         rite = vocab.rite(name) if isinstance(name, str) else None
         if rite is None:
-            if isinstance(name, str):
+            if isinstance(name, str) and not is_placeholder(name):  # a placeholder is said once
                 item = path + (i,)
                 problems.append(Problem(loaded.file, loaded.line_of(item), render_path(loaded.data, item), ERROR,
                                         f"unknown rite {name!r}{did_you_mean(name, vocab.rite_names)}"))
@@ -264,12 +296,34 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
             if juan is not None and not isinstance(juan, bool) and parse_number(str(juan)) is None:
                 add((index, "citations", i, "juan"), f"{juan!r} is not a 卷 number (write 4 or 卷四)")
                 broken.add(index)
+    for path in _placeholders(data):
+        add(path, f"still the scaffold's placeholder ({PLACEHOLDER} …): write it, or leave the field out "
+                  "if it is optional")
     entries = [
         _entry(loaded, index, raw, problems)
         for index, raw in enumerate(data)
         if index not in broken and isinstance(raw, dict)
     ]
     return entries, problems
+
+
+def _placeholders(data: list) -> list[PathKey]:
+    """Where an entry still holds a placeholder of the scaffold, in file order."""
+    found: list[PathKey] = []
+
+    def walk(value: object, path: PathKey) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, path + (key,))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, path + (i,))
+        elif is_placeholder(value):
+            found.append(path)
+
+    for index, raw in enumerate(data):
+        walk(raw, (index,))
+    return found
 
 
 def load_entries(path: Path) -> tuple[list[Entry], list[Problem]]:

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""Print the glossary's counts (per rite and category) as the Markdown table in README.md.
+"""The glossary's counts (per rite and category) as the Markdown table in README.md.
 
-Usage: python scripts/stats.py [terms.yaml]
+Usage: python scripts/stats.py [--write] [terms.yaml]
+
+Without --write the table is printed; with it, README.md's table (between the `<!-- stats -->`
+markers) is replaced by it. Run it with the environment's Python (`.venv/bin/python` when the
+environment is not active): it imports the glossary package.
 """
 from __future__ import annotations
 
@@ -40,5 +44,33 @@ def table(terms: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
+START, END = "<!-- stats -->\n", "<!-- /stats -->"
+
+
+def write(readme: Path, terms: Path) -> bool:
+    """Put the current table between README's markers; whether the file changed."""
+    text = readme.read_text(encoding="utf-8")
+    if START not in text or END not in text:
+        raise SystemExit(f"{readme}: no {START.strip()} … {END} markers to write the table between")
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    new = f"{head}{START}{table(terms)}{END}{tail}"
+    if new == text:
+        return False
+    readme.write_text(new, encoding="utf-8")
+    return True
+
+
+def main(argv: list[str]) -> None:
+    args = [a for a in argv if a != "--write"]
+    terms = Path(args[0]) if args else ROOT / "terms.yaml"
+    if "--write" not in argv:
+        sys.stdout.write(table(terms))
+        return
+    readme = terms.resolve().parent / "README.md"
+    changed = write(readme, terms)
+    print(f"{readme.name}: the table {'now counts' if changed else 'already counts'} the entries of {terms.name}")
+
+
 if __name__ == "__main__":
-    sys.stdout.write(table(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "terms.yaml"))
+    main(sys.argv[1:])

@@ -82,3 +82,20 @@ def test_warn_case_passes_with_every_warning_at_its_line(case: Path, index) -> N
             line == got_line and path == got_path and fragment in text for got_line, got_path, text in found
         ), f"missing {line} | {path} | {fragment}\ngot:\n" + "\n".join(text for *_, text in found)
     assert len(found) == len(expected), "\n".join(text for *_, text in found)
+
+
+SYNTAX = [case for case in BAD if case.stem.startswith("syntax")]
+
+
+@pytest.mark.parametrize("case", SYNTAX, ids=lambda p: p.stem)
+def test_a_syntax_error_comes_alone_even_beside_a_plan(case: Path, tmp_path: Path, index) -> None:
+    """Nothing else is checked until the file can be read: not the plan against an empty glossary."""
+    from conftest import MINI_PLAN
+
+    terms = tmp_path / "terms.yaml"
+    terms.write_bytes(case.read_bytes())
+    (tmp_path / "plan.yaml").write_bytes(MINI_PLAN.read_bytes())
+    report = check_project(terms, MINI_CORPUS, index=index)
+    assert [p.message.split(":")[0] for p in report.problems] == ["YAML syntax error"], report.problems
+    line, _, fragment = expectations(case)[0]
+    assert report.problems[0].line == line and fragment in report.problems[0].message

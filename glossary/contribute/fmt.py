@@ -7,8 +7,11 @@ or loses an entry.
 """
 from __future__ import annotations
 
+import copy
+import difflib
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -17,6 +20,9 @@ from glossary.errors import DataError, GlossaryError
 from glossary.files import write_file_atomically
 from glossary.load import load_bytes, load_yaml
 from glossary.schema import fields_of, schema
+
+if TYPE_CHECKING:
+    from glossary.check import Report
 
 
 
@@ -53,8 +59,12 @@ def _reorder(mapping: CommentedMap, order: tuple[str, ...]) -> CommentedMap:
     return result
 
 
-def format_text(text: str) -> str:
-    """The canonical form of a terms file's text."""
+#: (entry id, citation index) → the quote to write there.
+Quotes = dict[tuple[str, int], str]
+
+
+def format_text(text: str, quotes: Quotes | None = None) -> str:
+    """The canonical form of a terms file's text (with ``quotes`` written in place of those citations')."""
     yaml = _yaml()
     data = yaml.load(text)
     if not isinstance(data, CommentedSeq):
@@ -74,6 +84,8 @@ def format_text(text: str) -> str:
             for j, citation in enumerate(citations):
                 if isinstance(citation, CommentedMap):
                     citation.fa.set_block_style()
+                    if quotes and (entry.get("id"), j) in quotes and "quote" in citation:
+                        citation["quote"] = quotes[(entry.get("id"), j)]
                     citations[j] = _reorder(citation, citation_order)
         entry.fa.set_block_style()
         data[i] = entry
@@ -83,21 +95,46 @@ def format_text(text: str) -> str:
     return "".join(line[2:] if line.startswith("  ") else line for line in out.getvalue().splitlines(True))
 
 
-def format_file(terms: Path, check_only: bool = False) -> bool:
-    """Put ``terms`` in canonical form (or, with ``check_only``, only say whether it is); True if it was not.
+def format_file(terms: Path, check_only: bool = False, quotes: Quotes | None = None) -> str:
+    """Put ``terms`` in canonical form, with ``quotes`` rewritten (or, with ``check_only``, only say
+    what would change): the unified diff of the change, '' when there is none.
 
-    Nothing is written when the file has YAML problems or when formatting would change its data.
+    Nothing is written when the file has YAML problems or when formatting would change its data
+    (beyond the quotes asked for).
     """
     before = load_yaml(terms)
     if before.problems:
         raise DataError("fix the file's YAML problems first:\n" + "\n".join(str(p) for p in before.problems))
     text = terms.read_text(encoding="utf-8-sig")
-    formatted = format_text(text)
+    formatted = format_text(text, quotes)
     if formatted == text:
-        return False
+        return ""
+    diff = "".join(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
+                                        f"{terms} (now)", f"{terms} (formatted)"))
     if check_only:
-        return True
-    if load_bytes(formatted.encode("utf-8"), str(terms)).data != before.data:
+        return diff
+    expected = copy.deepcopy(before.data)
+    for index, entry in enumerate(expected if isinstance(expected, list) else []):
+        for j, citation in enumerate(entry.get("citations") or [] if isinstance(entry, dict) else []):
+            if quotes and isinstance(citation, dict) and (entry.get("id"), j) in quotes:
+                citation["quote"] = quotes[(entry.get("id"), j)]
+    if load_bytes(formatted.encode("utf-8"), str(terms)).data != expected:
         raise GlossaryError("formatting would change the data: nothing written (please report this)")
     write_file_atomically(terms, formatted.encode("utf-8"))
-    return True
+    return diff
+
+
+def source_quotes(report: "Report") -> Quotes:
+    """The verified quotes of a checked terms file that are not written as their source prints them
+    (script, punctuation, variant forms), with the source's text. Quotes verified only through an
+    edition variant or the 〇 placeholder are left to a person (their warnings say why)."""
+    from glossary.folds import EDITION
+
+    entries = {entry.id: entry for entry in report.entries}
+    quotes: Quotes = {}
+    for result in report.results:
+        if result.verified and result.source_text is not None and result.entry_id in entries:
+            if any(fold.source == EDITION for fold in result.folds):
+                continue
+            quotes[(result.entry_id, result.index)] = result.source_text
+    return quotes

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 from glossary.citations import locate
@@ -14,6 +15,7 @@ from glossary.files import write_file_atomically
 from glossary.index import CorpusIndex
 from glossary.model import Entry
 from glossary.normalize import normalize
+from glossary.validate import SCAFFOLD
 from glossary.vocab import vocabulary
 
 
@@ -24,15 +26,22 @@ def slug(reading: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", bare).strip("-") or "entry"
 
 
-def next_id(reading: str, taken: set[str]) -> str:
-    """The pinyin slug, or with -2, -3 … when it is taken (ids never change once published)."""
+def next_id(reading: str, taken: set[str], words: tuple[str, ...] = ()) -> str:
+    """The pinyin slug; when another entry has it, the slug and a word that tells them apart
+    (``fu-object``: the guide's rule, ``shi-zhu`` beside ``shi``), never a bare number."""
     base = slug(reading)
     if base not in taken:
         return base
+    for word in words:
+        if (candidate := f"{base}-{slug(word)}") not in taken:
+            return candidate
+    # Every word taken too: the words together (fu-object-shiyu).
+    candidate = "-".join([base, *(slug(w) for w in words)])
     n = 2
-    while f"{base}-{n}" in taken:
+    while candidate in taken:
+        candidate = "-".join([base, *(slug(w) for w in words), slug(str(n))])
         n += 1
-    return f"{base}-{n}"
+    return candidate
 
 
 def best_locus(loci: list[Locus] | tuple[Locus, ...], primary: str | None) -> Locus | None:
@@ -42,55 +51,127 @@ def best_locus(loci: list[Locus] | tuple[Locus, ...], primary: str | None) -> Lo
 
 def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, locus: Locus | None,
              rite: str | None) -> str:
-    """A YAML entry to paste into terms.yaml, with TODO where a person must write."""
+    """A YAML entry to paste into terms.yaml, with the placeholders (TODO) a person must replace.
+
+    The quote is written as the corpus prints the chosen occurrence, whatever form was pasted.
+    """
     reading = RitualReadings(entries).plain(term)
-    ident = next_id(reading, {e.id for e in entries})
-    same = [e.id for e in entries if normalize(e.term) == normalize(term)]
     known = vocabulary().rite(rite or (locus.rite if locus and locus.rite else "") or "")
+    taken = {e.id: e for e in entries}
+    ident = next_id(reading, set(taken), (category, *((known.id,) if known else ())))
+    same = [e.id for e in entries if normalize(e.term) == normalize(term)]
     lines = [f"# NOTE: {term} already has an entry ({', '.join(same)}): extend it rather than add another?"] if same else []
+    base = slug(reading)
+    note = ""
+    if ident != base and base in taken:
+        other = taken[base]
+        note = (f"  # {base} is {other.term} ({other.category}): the id adds a word that tells them apart; "
+                "choose a better one now (ids never change once merged)")
     lines += [
-        f"- id: {ident}",
+        f"- id: {ident}{note}",
         f"  term: {term}",
         f"  pinyin: {reading}  # pypinyin's suggestion in ritual readings: check it",
         f"  guangyun: [{', '.join(f or 'null' for f in propose(term, reading)[0])}]"
         "  # the 廣韻 reading that fits each syllable (tshet-uinh): check it, decide the nulls",
         f"  category: {category}",
-        f"  rites: [{known.simplified if known else rite or 'TODO'}]",
-        "  gloss: TODO short English gloss",
+        f"  rites: [{known.simplified if known else SCAFFOLD['rite']}]",
+        f"  gloss: {SCAFFOLD['gloss']}",
         "  definition: >-",
-        "    TODO: what the cited commentary says (attribute it: 郝仲輿 says …).",
-        "  definition_zh: TODO",
+        f"    {SCAFFOLD['definition']}",
+        f"  definition_zh: {SCAFFOLD['definition_zh']}",
         "  citations:",
     ]
     if quote:
-        lines.append(f"    - quote: {quote}")
+        lines.append(f"    - quote: {yaml_text(locus.text if locus is not None else quote)}")
         if locus is not None:
             lines.extend(f"      {name}: {value}" for name, value in locus.citation_fields().items())
     else:
-        lines.append("    - quote: TODO a passage that `glossary locate` finds")
+        lines.append(f"    - quote: {SCAFFOLD['quote']}")
     lines.append("  related: []")
     lines.append("  tags: []")
     return "\n".join(lines) + "\n"
 
 
+#: Occurrences listed by number; glossary locate lists them all.
+LISTED = 12
+
+
+@dataclass(frozen=True)
+class Scaffold:
+    """A scaffold, and every occurrence of its quote (the one it cites is ``chosen``, 1-based)."""
+
+    text: str
+    occurrences: tuple[Locus, ...] = ()
+    chosen: int = 0
+
+    def listing(self) -> list[str]:
+        """The occurrences numbered as ``glossary locate`` numbers them, the chosen one marked."""
+        if len(self.occurrences) < 2:
+            return []
+        lines = [f"the quote stands in {len(self.occurrences)} places; the scaffold cites {self.chosen} "
+                 "(choose another with --occurrence N):"]
+        for number, locus in enumerate(self.occurrences, 1):
+            if number > LISTED and number != self.chosen:
+                continue
+            mark = "*" if number == self.chosen else " "
+            lines.append(f"{mark} {number}. {locus.label()}")
+            lines.append(f"     …{locus.context}…")
+        if len(self.occurrences) > LISTED:
+            lines.append(f"  … {len(self.occurrences) - LISTED} more: glossary locate lists them all")
+        return lines
+
+
 def new_entry(term: str, category: str, entries: list[Entry], index: CorpusIndex | None,
-              quote: str | None = None, rite: str | None = None, append_to: Path | None = None) -> str:
+              quote: str | None = None, rite: str | None = None, append_to: Path | None = None,
+              occurrence: int | None = None) -> Scaffold:
     """The scaffold of an entry; a quote must stand in the corpus (its nearest passages are named if not).
 
-    With ``append_to``, the scaffold is also appended to that terms file.
+    ``occurrence`` (1-based, in corpus order) picks the occurrence of the quote to cite; by
+    default the primary text's, the classic first. With ``append_to``, the scaffold is also
+    appended to that terms file.
     """
-    locus = None
+    if rite is not None and vocabulary().rite(rite) is None:
+        raise GlossaryError(f"unknown rite {rite!r}; the rites are: {', '.join(vocabulary().rite_names)}")
+    locus, loci, chosen = None, (), 0
     if quote:
         assert index is not None
         found = locate(index, quote)
         if not found.loci:
-            raise GlossaryError("the quote is not in the corpus\n" + "\n".join(s.hint() for s in found.suggestions))
-        primary = index.corpus.primary
-        locus = best_locus(found.loci, primary.id if primary else None)
+            raise GlossaryError("the quote is not in the corpus\n" + "\n".join(s.hint() for s in found.suggestions)
+                                + ready_line(found.suggestions))
+        loci = found.loci
+        if occurrence is not None:
+            if not 1 <= occurrence <= len(loci):
+                raise GlossaryError(f"--occurrence {occurrence}: the quote stands in {len(loci)} place(s) "
+                                    "(glossary locate lists them)")
+            chosen = occurrence
+        else:
+            primary = index.corpus.primary
+            chosen = loci.index(best_locus(loci, primary.id if primary else None)) + 1
+        locus = loci[chosen - 1]
     text = scaffold(term, category, entries, quote, locus, rite)
     if append_to is not None:
         append(append_to, text)
-    return text
+    return Scaffold(text, tuple(loci), chosen)
+
+
+def ready_line(suggestions) -> str:
+    """The nearest passage as a ``- quote:`` line to paste in place of the quote ('' without one)."""
+    return f"\n    - quote: {yaml_text(suggestions[0].locus.text)}" if suggestions else ""
+
+
+def yaml_text(text: str) -> str:
+    """``text`` as a YAML value on one line: plain where YAML reads it back as the same text."""
+    import json
+
+    import yaml
+
+    try:
+        if yaml.safe_load(f"k: {text}") == {"k": text}:
+            return text
+    except yaml.YAMLError:
+        pass
+    return json.dumps(text, ensure_ascii=False)
 
 
 def append(terms: Path, text: str) -> None:

@@ -3,6 +3,7 @@ printed entry on one HTML page, so a contributor sees the result without opening
 from __future__ import annotations
 
 import base64
+import os
 import re
 from html import escape
 from pathlib import Path
@@ -161,11 +162,11 @@ def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = N
     from glossary.build import gather
     from glossary.check import check_project
     from glossary.errors import DataError
-    from glossary.render.pdf import screenshot
-
     from glossary.cache import IndexCache
 
     cache = cache if cache is not None else IndexCache.from_environment()
+    if out is not None and not out.resolve().parent.is_dir():
+        raise DataError(f"{out}: its folder {out.resolve().parent} does not exist")
     report = check_project(terms, corpus, cache=cache)
     if report.index is None or not any(e.id == entry_id for e in report.entries):
         problems = "\n".join(str(p) for p in report.problems)
@@ -175,6 +176,54 @@ def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = N
     write_file_atomically(out.resolve(), html)
     written = [out]
     if png:
-        write_file_atomically(out.with_suffix(".png").resolve(), screenshot(html))
+        write_file_atomically(out.with_suffix(".png").resolve(), full_page_png(html))
         written.append(out.with_suffix(".png"))
     return written
+
+
+#: The preview's width in the PNG: two cards (front and back) side by side.
+PNG_WIDTH = 1000
+#: A page taller than this is cut (Chromium's own limit for one screenshot is 16 384 pixels).
+MAX_PNG_HEIGHT = 16384
+_MEASURE = ("<script>window.addEventListener('load', function () {"
+            "document.documentElement.setAttribute('data-height',"
+            " String(Math.ceil(document.documentElement.scrollHeight))); });</script>")
+
+
+def page_height(html: bytes, width: int = PNG_WIDTH) -> int:
+    """The height of the whole page at ``width`` pixels, as Chromium lays it out (every card and
+    the printed entry): the page is loaded once with a script that writes its height into the DOM."""
+    import subprocess
+    import tempfile
+
+    from glossary.errors import PdfError
+    from glossary.render.pdf import FLAGS, find_chromium
+
+    browser = find_chromium()
+    if browser is None:
+        raise PdfError("a PNG needs headless Chromium: install the Debian package `chromium`")
+    measured = html.replace(b"</body>", _MEASURE.encode() + b"</body>", 1)
+    with tempfile.TemporaryDirectory(prefix="glossary-measure-") as tmp:
+        page = Path(tmp) / "page.html"
+        page.write_bytes(measured)
+        sandbox = ("--no-sandbox",) if os.geteuid() == 0 else ()
+        command = [browser, *FLAGS, *sandbox, f"--user-data-dir={Path(tmp) / 'profile'}",
+                   f"--window-size={width},800", "--hide-scrollbars", "--force-device-scale-factor=1",
+                   "--dump-dom", page.as_uri()]
+        try:
+            done = subprocess.run(command, capture_output=True, timeout=180, check=True)
+        except subprocess.CalledProcessError as exc:
+            raise PdfError(f"Chromium failed ({exc.returncode}): {exc.stderr.decode(errors='replace')[-500:]}") from None
+        except subprocess.TimeoutExpired:
+            raise PdfError("Chromium did not finish within 180 s") from None
+    found = re.search(rb'data-height="(\d+)"', done.stdout)
+    if found is None:
+        raise PdfError("Chromium did not say how tall the preview is")
+    return int(found.group(1))
+
+
+def full_page_png(html: bytes, width: int = PNG_WIDTH) -> bytes:
+    """A PNG of the whole preview page: its window is as tall as the page."""
+    from glossary.render.pdf import screenshot
+
+    return screenshot(html, width=width, height=min(MAX_PNG_HEIGHT, page_height(html, width)))

@@ -1,8 +1,10 @@
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
-from conftest import MINI_TERMS
+from conftest import MINI_CORPUS, MINI_TERMS
 
+from glossary.check import check_project
 from glossary.cli import cli
 from glossary.contribute.fmt import format_text
 from glossary.load import load_yaml
@@ -62,3 +64,51 @@ def test_fmt_refuses_broken_yaml(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["fmt", "--terms", str(path)])
     assert result.exit_code == 1 and "YAML syntax error" in result.output
     assert path.read_text(encoding="utf-8") == "- id: [x\n"
+
+
+CASES = Path(__file__).parent.parent / "cases"
+FMT_CASES = sorted((CASES / "fmt").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("case", FMT_CASES, ids=lambda p: p.stem)
+def test_fmt_quotes_writes_the_source_text(case: Path, tmp_path: Path) -> None:
+    """tests/cases/fmt: each file, once `glossary fmt --quotes` has run, is its .formatted twin."""
+    terms = tmp_path / "terms.yaml"
+    terms.write_bytes(case.read_bytes())
+    args = ["fmt", "--quotes", "--terms", str(terms), "--corpus", str(MINI_CORPUS)]
+    checked = CliRunner().invoke(cli, [*args, "--check"])
+    assert checked.exit_code == 1 and terms.read_bytes() == case.read_bytes()
+    expected = case.with_suffix(".formatted").read_text(encoding="utf-8")
+    # --check names every line it would change, as a unified diff.
+    changed = [line for line in expected.splitlines() if line not in case.read_text(encoding="utf-8").splitlines()]
+    assert all(f"+{line}\n" in checked.output for line in changed), checked.output
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert terms.read_text(encoding="utf-8") == expected
+    again = CliRunner().invoke(cli, [*args, "--check"])
+    assert again.exit_code == 0 and "every quote as its source prints it" in again.output
+
+
+def test_a_quote_not_as_printed_is_warned_with_a_line_to_paste(tmp_path: Path, index) -> None:
+    report = check_project(CASES / "warn" / "quote-form.yaml", MINI_CORPUS, index=index)
+    warned = [p for p in report.problems if "not as the source prints it" in p.message]
+    # The corpus' text, ready to paste over the quote's line (4 spaces: a citation's dash).
+    assert [p.hints for p in warned] == [("- quote: 司正為司馬司馬命張侯",)] * 2
+    assert str(warned[0]).splitlines()[1] == "    - quote: 司正為司馬司馬命張侯"
+
+
+def test_a_near_miss_prints_a_line_to_paste(index) -> None:
+    report = check_project(CASES / "bad" / "misquote.yaml", MINI_CORPUS, index=index)
+    missed = next(p for p in report.problems if p.message.startswith("not found"))
+    nearest = next(h for h in missed.hints if h.startswith("nearest:"))
+    printed = nearest.split("「", 1)[1].split("」", 1)[0]
+    assert f"- quote: {printed}" in missed.hints
+
+
+def test_fmt_check_names_the_lines_it_would_change(tmp_path: Path) -> None:
+    path = tmp_path / "terms.yaml"
+    path.write_text(MESSY, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["fmt", "--check", "--terms", str(path)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"--- {path} (now)\n+++ {path} (formatted)\n@@ -1,")
+    assert "-- tags: [archery]\n" in result.output and "+- id: bi\n" in result.output

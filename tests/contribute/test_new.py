@@ -1,4 +1,5 @@
 """`glossary new`: the next free id, a reading, the locus of a quote (mini glossary and corpus)."""
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -13,7 +14,10 @@ from glossary.load import load_yaml
 def test_ids() -> None:
     assert slug("shèng shǐ") == "sheng-shi"
     assert slug("lǚ chóu") == "lv-chou"
-    assert next_id("bī", {"bi", "bi-2"}) == "bi-3"
+    # Taken: a word tells the two apart (the guide's rule), never a bare number.
+    assert next_id("bī", {"bi"}, ("object", "xiangshe")) == "bi-object"
+    assert next_id("bī", {"bi", "bi-object"}, ("object", "xiangshe")) == "bi-xiangshe"
+    assert next_id("bī", {"bi", "bi-object", "bi-xiangshe"}, ("object", "xiangshe")) == "bi-object-xiangshe"
 
 
 def new(*args: str, terms: Path = MINI_TERMS):
@@ -33,12 +37,46 @@ def test_scaffold_fills_id_reading_and_locus() -> None:
     assert "  rites: [乡射礼]" in text
 
 
-def test_scaffold_of_a_term_with_an_entry_takes_the_next_id() -> None:
+def test_scaffold_of_a_term_with_an_entry_takes_a_readable_id() -> None:
     existing = mini_entries()["si-she"]
     result = new(existing.term, "--category", existing.category)
     assert result.exit_code == 0, result.output
     assert f"already has an entry ({existing.id})" in result.output
-    assert f"- id: {existing.id}-2\n" in result.output
+    assert f"- id: {existing.id}-{existing.category}  # {existing.id} is {existing.term}" in result.output
+    assert "-2" not in result.output
+
+
+def test_every_occurrence_is_listed_and_one_chosen() -> None:
+    # 司馬 stands in several places of corpus-mini: all are listed, numbered as locate numbers them.
+    located = CliRunner().invoke(cli, ["locate", "司馬", "--corpus", str(MINI_CORPUS), "--json"])
+    places = json.loads(located.output)
+    assert len(places) > 2
+    default = CliRunner().invoke(cli, ["new", "司馬", "--category", "role", "--quote", "司馬", "--terms",
+                                       str(MINI_TERMS), "--corpus", str(MINI_CORPUS)])
+    assert default.exit_code == 0, default.output
+    assert f"the quote stands in {len(places)} places" in default.stderr
+    for number, place in enumerate(places[:12], 1):
+        assert f"{number}. " in default.stderr and f"[{place['file']}:{place['line']}]" in default.stderr
+    last = new("司馬", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places)))
+    assert last.exit_code == 0, last.output
+    chosen = places[-1]
+    assert f"* {len(places)}. " in last.stderr
+    assert f"      layer: {chosen['layer']}\n" in last.stdout
+    too_far = new("司馬", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places) + 1))
+    assert too_far.exit_code == 1 and f"stands in {len(places)} place(s)" in too_far.output
+
+
+def test_the_scaffold_quotes_the_corpus_not_the_pasted_form() -> None:
+    # Pasted in simplified script with modern punctuation; the 四庫 text prints it otherwise.
+    result = new("司正", "--category", "role", "--quote", "司正为司马，司马命张侯")
+    assert result.exit_code == 0, result.output
+    assert "    - quote: 司正為司馬司馬命張侯\n" in result.stdout
+
+
+def test_rite_names_come_from_the_vocabulary() -> None:
+    result = new("司正", "--category", "role", "--rite", "士丧礼下")
+    assert result.exit_code == 1 and "unknown rite '士丧礼下'" in result.output
+    assert "  rites: [士虞礼]" in new("司正", "--category", "role", "--rite", "士虞禮").output
 
 
 def test_scaffold_with_a_misquote_suggests() -> None:
@@ -53,8 +91,12 @@ def test_append_writes_a_checkable_scaffold(tmp_path: Path, index) -> None:
     result = new("司正", "--category", "role", "--quote", "司正為司馬司馬命張侯", "--append", terms=terms)
     assert result.exit_code == 0, result.output
     report = check_project(terms, MINI_CORPUS, index=index)
-    # The scaffold verifies its quote; only the TODO fields remain for a person to write.
+    # The scaffold verifies its quote; only the TODO fields remain for a person to write, and each
+    # of them fails the check until it is written.
     assert report.verified == report.citations == sum(len(e.citations) for e in mini_entries().values()) + 1
+    todo = [str(p) for p in report.problems if "still the scaffold's placeholder" in p.message]
+    assert [p.split(": ")[1] for p in todo] == ["si-zheng.gloss", "si-zheng.definition", "si-zheng.definition_zh"]
+    assert report.failed()
     assert terms.read_text(encoding="utf-8").endswith("  tags: []\n")
     assert terms.read_bytes().startswith(MINI_TERMS.read_bytes().rstrip(b"\n"))
     assert [item["id"] for item in load_yaml(terms).data][-1] == "si-zheng"

@@ -1,4 +1,5 @@
 """`glossary preview ID`: an entry's cards and printed entry on one page (mini project)."""
+import struct
 from pathlib import Path
 
 import html5lib
@@ -7,7 +8,7 @@ from click.testing import CliRunner
 from conftest import MINI_PLAN, mini_entries, set_field
 
 from glossary.cli import cli
-from glossary.contribute.preview import render_card
+from glossary.contribute.preview import PNG_WIDTH, page_height, render_card
 from glossary.plan import load_plan
 from glossary.render.anki.models import SPECS, template_text
 
@@ -59,7 +60,19 @@ def test_preview_png(mini_project: Path) -> None:
     out = mini_project / "preview.html"
     result = preview(mini_project, placed_entry(), out, "--png")
     assert result.exit_code == 0, result.output
-    assert out.with_suffix(".png").read_bytes().startswith(b"\x89PNG")
+    png = out.with_suffix(".png").read_bytes()
+    assert png.startswith(b"\x89PNG")
+    # The whole page, however tall: every card and, last, the printed entry (not a fixed window).
+    width, height = struct.unpack(">II", png[16:24])
+    html = out.read_bytes()
+    assert (width, height) == (PNG_WIDTH, page_height(html))
+    assert html.rstrip().endswith(b"</div>\n</body></html>") and b'<div class="printed">' in html
+
+
+@pytest.mark.slow  # real Chromium
+def test_page_height_is_the_whole_page() -> None:
+    tall = b"<!DOCTYPE html><html><body style='margin:0'><div style='height:5000px'></div><p>end</p></body></html>"
+    assert page_height(tall) > 5000
 
 
 def test_preview_unknown_id(mini_project: Path, tmp_path: Path) -> None:
@@ -120,3 +133,9 @@ def test_preview_of_an_entry_with_template_syntax_in_its_text(mini_project: Path
     shown = "".join(page.itertext())
     assert shown.count("{{Gloss}} {{#Term}}") >= 3  # the cards' backs and the printed entry
     assert "{{FrontSide}} [sound:x.mp3]" in shown
+
+
+def test_preview_into_a_missing_folder_is_an_error_not_a_crash(mini_project: Path, tmp_path: Path) -> None:
+    result = preview(mini_project, placed_entry(), tmp_path / "no-such-folder" / "p.html")
+    assert result.exit_code == 1 and "does not exist" in result.output
+    assert "internal error" not in result.output

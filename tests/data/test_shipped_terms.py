@@ -6,6 +6,8 @@ to all seventeen. The checks of the whole shipped corpus are marked slow.
 """
 from __future__ import annotations
 
+import difflib
+
 import importlib.util
 import re
 from collections import Counter
@@ -108,7 +110,21 @@ def _stats():
 def test_readme_counts_are_current() -> None:
     table = _stats().table(SHIPPED_TERMS)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"<!-- stats -->\n{table}<!-- /stats -->" in readme
+    if f"<!-- stats -->\n{table}<!-- /stats -->" not in readme:
+        shown = readme.split("<!-- stats -->\n", 1)[-1].split("<!-- /stats -->", 1)[0]
+        diff = "".join(difflib.unified_diff(shown.splitlines(True), table.splitlines(True), "README.md", "terms.yaml"))
+        pytest.fail("README.md's table does not count terms.yaml's entries: run `python scripts/stats.py --write` "
+                    f"(.venv/bin/python without an active environment)\n{diff}", pytrace=False)
+
+
+def test_stats_write_puts_the_table_in_the_readme(tmp_path) -> None:
+    readme, terms = tmp_path / "README.md", tmp_path / "terms.yaml"
+    terms.write_bytes(SHIPPED_TERMS.read_bytes())
+    readme.write_text("# x\n\n<!-- stats -->\nold\n<!-- /stats -->\n\nmore\n", encoding="utf-8")
+    stats = _stats()
+    assert stats.write(readme, terms) is True
+    assert readme.read_text(encoding="utf-8") == f"# x\n\n<!-- stats -->\n{stats.table(terms)}<!-- /stats -->\n\nmore\n"
+    assert stats.write(readme, terms) is False
 
 
 def test_readme_table_lists_every_rite_of_the_glossary(shipped_entries) -> None:

@@ -1,0 +1,164 @@
+"""YAML syntax errors in plain words: where the mistake is, and how a terms file lines up.
+
+libyaml reports what its parser expected (``while parsing a block collection did not find
+expected '-' indicator``), often at the line after the mistake. A contributor needs the line
+that is wrong and the indentation it should have: the fields of an entry line up under ``id:``
+(2 spaces), those of a citation under ``quote:`` (6 spaces), and the lines of a ``>-`` text
+under its first line. This module only reads the text around the parser's marks.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+
+#: ``  key: value`` or ``- key: value`` (a key of plain text: field names are).
+KEY_LINE = re.compile(r"^(?P<indent> *)(?P<dash>- +)?(?P<key>[A-Za-z_][\w-]*) *:(?: |$)")
+#: A key whose value is a block of text on the following lines (``definition: >-``).
+BLOCK_SCALAR = re.compile(r":\s*[>|][+-]?\d*\s*(#.*)?$")
+#: How far above the error the enclosing keys are looked for (an entry is a few dozen lines; a
+#: hostile file of a million lines must not be read back line by line).
+LOOKBACK = 400
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _meaningful(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+class Column:
+    """A column keys line up at, with the key that opened it: ``quote`` at 6 (a citation's fields)."""
+
+    def __init__(self, column: int, key: str, parent: str | None):
+        self.column, self.key, self.parent = column, key, parent
+
+    def owner(self) -> str:
+        """Whose fields line up here, in words."""
+        if self.parent == "citations":
+            return "a citation's fields"
+        if self.parent is None and self.column <= 2:
+            return "an entry's fields"
+        if self.parent:
+            return f"the fields under `{self.parent}:`"
+        return "the fields"
+
+    def describe(self) -> str:
+        return f"{self.owner()} line up under `{self.key}:` ({self.column} spaces)"
+
+
+def columns_above(lines: list[str], row: int) -> list[Column]:
+    """The columns that keys line up at in the mappings that enclose line ``row`` (0-based),
+    innermost first, read from the lines above it."""
+    found: list[Column] = []
+    limit = None  # only columns left of every one found so far enclose the line
+    top = max(-1, row - 1 - LOOKBACK)
+    for i in range(row - 1, top, -1):
+        line = lines[i]
+        if not _meaningful(line):
+            continue
+        match = KEY_LINE.match(line)
+        if not match:
+            continue
+        column = len(match.group("indent")) + len(match.group("dash") or "")
+        if limit is not None and column >= limit:
+            continue
+        parent = None
+        # The key that holds this mapping: the nearest key line above, left of it.
+        for j in range(i - 1, top, -1):
+            above = KEY_LINE.match(lines[j]) if _meaningful(lines[j]) else None
+            if above and len(above.group("indent")) + len(above.group("dash") or "") < column - (2 if match.group("dash") else 0):
+                parent = above.group("key")
+                break
+            if above is None and _meaningful(lines[j]) and _indent(lines[j]) == 0 and not lines[j].startswith("-"):
+                break
+        if match.group("dash"):
+            # ``- quote:`` opens an item: its fields line up under ``quote``, the item's dash one level out.
+            found.append(Column(column, match.group("key"), parent))
+            limit = len(match.group("indent"))
+            if limit == 0:
+                break
+        else:
+            # Keep the first key of the block (the one the others line up under), not the last.
+            first = match.group("key")
+            for j in range(i - 1, top, -1):
+                above = KEY_LINE.match(lines[j]) if _meaningful(lines[j]) else None
+                if above is None:
+                    if _meaningful(lines[j]) and _indent(lines[j]) <= column:
+                        break
+                    continue
+                at = len(above.group("indent")) + len(above.group("dash") or "")
+                if at == column:
+                    first = above.group("key")
+                    if above.group("dash"):
+                        break
+                elif at < column:
+                    break
+            found.append(Column(column, first, parent))
+            limit = column
+    return found
+
+
+def _block_above(lines: list[str], row: int) -> tuple[str, int] | None:
+    """The key of a ``>-`` text that line ``row`` may continue, and the indentation of its lines."""
+    for i in range(row - 1, max(-1, row - 1 - LOOKBACK), -1):
+        if not lines[i].strip():
+            continue
+        match = KEY_LINE.match(lines[i])
+        if match and BLOCK_SCALAR.search(lines[i]):
+            body = [lines[j] for j in range(i + 1, row) if lines[j].strip()]
+            column = min((_indent(b) for b in body), default=_indent(lines[i]) + 2)
+            return match.group("key"), column
+        if match:
+            return None
+    return None
+
+
+def explain(exc: yaml.MarkedYAMLError, text: str, line_of) -> tuple[int, str]:
+    """The line a syntax error is at, as a contributor should look for it, and what to do.
+
+    ``line_of`` turns a mark's character index into a line number (1-based), as editors count.
+    """
+    lines = text.splitlines()
+    problem = exc.problem_mark or exc.context_mark
+    context = exc.context_mark
+    line = line_of(problem.index) if problem else 1
+    parser = " ".join(str(part) for part in (exc.context, exc.problem) if part)
+    row = line - 1
+    if 0 <= row < len(lines) and "\t" in lines[row][: _indent(lines[row]) + 1]:
+        return line, f"YAML syntax error: a tab indents line {line} (tabs cannot indent YAML: use spaces)"
+    # A line of text without `key:` where the parser wanted a key: the continuation of a `>-`
+    # text that lost its indentation. The parser points past it; the line itself is the mistake.
+    if exc.problem and "could not find expected ':'" in exc.problem and context is not None:
+        start = line_of(context.index) - 1
+        if 0 <= start < len(lines):
+            block = _block_above(lines, start)
+            if block is not None:
+                key, column = block
+                return start + 1, (
+                    f"YAML syntax error: this line is text without `key:`; if it continues `{key}` "
+                    f"above, indent it like the lines before it ({column} spaces)")
+            return start + 1, ("YAML syntax error: this line is text without `key:` "
+                               f"(a field is written `name: value`; quote a value that spans lines)")
+    for kind, opening, closing in (("flow sequence", "[", "]"), ("flow mapping", "{", "}")):
+        if exc.context and kind in exc.context and context is not None:
+            opened = line_of(context.index)
+            return opened, (f"YAML syntax error: the `{opening}` opened on this line is not closed with "
+                          f"`{closing}` on that line (a list is written `[a, b]`; quote a value that holds "
+                          f"`{opening}`)")
+    if 0 <= row < len(lines) and (match := KEY_LINE.match(lines[row])) and not match.group("dash"):
+        column = len(match.group("indent"))
+        columns = columns_above(lines, row)
+        key = match.group("key")
+        if columns and not any(c.column == column for c in columns):
+            inner = columns[0]
+            if column > inner.column:
+                return line, (f"YAML syntax error: `{key}:` is indented {column} spaces, deeper than the "
+                              f"fields above it: {inner.describe()}")
+            return line, f"YAML syntax error: `{key}:` is indented {column} spaces: {inner.describe()}"
+    if context is not None and line_of(context.index) != line:
+        parser += f" (opened on line {line_of(context.index)})"
+    return line, f"YAML syntax error: {parser}"
