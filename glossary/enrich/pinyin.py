@@ -109,7 +109,11 @@ def tts_problems(entry: Entry) -> list[str]:
     """Why the entry's ``tts`` homophones would not read as its pinyin (empty when they do or when it has none)."""
     if entry.tts is None:
         return []
-    heard = everyday_reading(entry.tts)
+    # From the shipped table, not pypinyin itself: a check must not load its phrase tables. A
+    # character alone is read by its first reading; the build reads the whole string with pypinyin
+    # (tts_text) and leaves the speech out if a phrase reads otherwise.
+    heard = [next(iter(pypinyin_readings(fold_char(ch) or ch)), "") for ch in entry.tts]
+    heard = [unicodedata.normalize("NFC", r.lower()) for r in heard]
     if heard != _syllables(entry.pinyin):
         return [f"tts {entry.tts} reads {' '.join(r or '?' for r in heard)} in everyday Mandarin, "
                 f"not {entry.pinyin}: choose characters that read so"]
