@@ -20,9 +20,11 @@ from glossary.vocab import Rite, vocabulary
 ROOT_DECK = "Yili 仪礼 Glossary"
 #: The sub-deck of the "what comes next" cards (sequences are not an entry category).
 SEQUENCE_DECK = "Order of the rite 仪节次第"
-#: The sub-deck of the passage (cloze) cards: after a rite's term decks in Anki's deck order, so
-#: that with Anki's default settings a headword is met on its own before it is asked in a passage.
-PASSAGE_DECK = "Texts 经文"
+#: The branch of the passage (cloze) cards, a sub-deck per rite: after every rite's term decks in
+#: Anki's deck order (names sort by code point, and 读 U+8BFB follows the first character of every
+#: rite's name), so that with Anki's default settings every headword is met on its own well before
+#: it is asked in a passage (a Texts deck inside each rite came right after that rite's Roles deck).
+PASSAGE_DECK = "读经 Texts"
 #: Where the notes of merged entries go, whatever their rite: one place to find and delete them.
 RETIRED_DECK = "Retired 已并入"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -32,10 +34,10 @@ def deck_name(rite: Rite, category: str) -> str:
     """``Yili 仪礼 Glossary::乡射礼::Objects 器物``: a note's one home, the same in every package."""
     if category == "retired":
         return f"{ROOT_DECK}::{RETIRED_DECK}"
+    if category == "passage":
+        return f"{ROOT_DECK}::{PASSAGE_DECK}::{rite.simplified}"
     if category == "sequence":
         label = SEQUENCE_DECK
-    elif category == "passage":
-        label = PASSAGE_DECK
     else:
         found = vocabulary().category(category)
         label = f"{found.heading} {found.zh}"
@@ -54,7 +56,8 @@ def build_decks(specs: list[NoteSpec], models: dict[str, StableModel], mods: dic
         name = deck_name(rite, spec.category)
         parent = name.rsplit("::", 1)[0]
         if parent not in decks:
-            decks[parent] = genanki.Deck(deck_id(parent), parent, description("rite", rite))
+            kind = "texts" if parent.endswith(PASSAGE_DECK) else "rite"
+            decks[parent] = genanki.Deck(deck_id(parent), parent, description(kind, rite if kind == "rite" else None))
         deck = decks.get(name)
         if deck is None:
             kind = spec.category if spec.category in ("retired", "passage", "sequence") else "category"
