@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -322,7 +323,8 @@ def _placeholders(data: list) -> list[PathKey]:
             found.append(path)
 
     for index, raw in enumerate(data):
-        walk(raw, (index,))
+        if _any_text(raw, is_placeholder):  # nearly every entry has none: no paths built
+            walk(raw, (index,))
     return found
 
 
@@ -385,12 +387,17 @@ def _invisible(text: str) -> str | None:
 
 def _any_invisible(data: object) -> bool:
     """Whether any text value or key in ``data`` holds an invisible character (no paths built)."""
+    return _any_text(data, lambda value: not value.isprintable() and _invisible(value) is not None)
+
+
+def _any_text(data: object, test: Callable[[str], bool]) -> bool:
+    """Whether ``test`` holds for any text value or key in ``data`` (a scan that builds no paths)."""
     stack = [data]
     while stack:
         value = stack.pop()
         kind = type(value)
         if kind is str:
-            if not value.isprintable() and _invisible(value) is not None:  # type: ignore[union-attr]
+            if test(value):  # type: ignore[arg-type]
                 return True
         elif kind is dict:
             stack.extend(value)  # type: ignore[arg-type]
