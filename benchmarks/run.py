@@ -135,14 +135,15 @@ def bench_processes(cache_dir: Path, runs: int) -> dict:
     """
     folder = tempfile.mkdtemp(prefix="glossary-cache-", dir=cache_dir)
     env = {**os.environ, "GLOSSARY_CACHE_DIR": folder}
-    # The contributor's loop: one entry's gloss changed before each run (two texts in turn, so
-    # every run meets one entry no earlier run kept), the rest as the warm check.
+    # The contributor's loop: one entry's gloss changed before each run (a new text each time, so
+    # every run meets one entry no earlier run kept), the rest as the warm check; a cache of its own.
     edited = Path(tempfile.mkdtemp(prefix="glossary-edit-", dir=cache_dir))
     for name in ("plan.yaml", "retired.yaml"):
         shutil.copy(ROOT / name, edited / name)
     text = (ROOT / "terms.yaml").read_text(encoding="utf-8")
-    versions = [text.replace("  gloss: arrow rack\n", f"  gloss: arrow rack {word}\n", 1) for word in ("A", "B")]
+    versions = [text.replace("  gloss: arrow rack\n", f"  gloss: arrow rack {n}\n", 1) for n in range(runs + 2)]
     assert versions[0] != text, "the edited entry (bi) is gone: choose another"
+    edit_env = {**os.environ, "GLOSSARY_CACHE_DIR": tempfile.mkdtemp(prefix="glossary-cache-", dir=cache_dir)}
     commands = {
         "python": [sys.executable, "-c", "pass"],
         "fold": [sys.executable, "-c", READ_AND_FOLD],
@@ -150,8 +151,8 @@ def bench_processes(cache_dir: Path, runs: int) -> dict:
         "edit": [*glossary_command(), "check", "--terms", str(edited / "terms.yaml")],
         "help": [*glossary_command(), "--help"],
     }
-    (edited / "terms.yaml").write_text(versions[1], encoding="utf-8")
-    subprocess.run(commands["edit"], cwd=ROOT, env=env, capture_output=True, check=True)
+    (edited / "terms.yaml").write_text(versions[-1], encoding="utf-8")
+    subprocess.run(commands["edit"], cwd=ROOT, env=edit_env, capture_output=True, check=True)
     first = subprocess.run(commands["check"], cwd=ROOT, env=env, capture_output=True, check=True)  # writes the cache
     wall: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
@@ -159,10 +160,11 @@ def bench_processes(cache_dir: Path, runs: int) -> dict:
     for round_ in range(runs + 1):
         for name in names[round_ % len(names):] + names[: round_ % len(names)]:
             if name == "edit":
-                (edited / "terms.yaml").write_text(versions[round_ % 2], encoding="utf-8")
+                (edited / "terms.yaml").write_text(versions[round_], encoding="utf-8")
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            done = subprocess.run(commands[name], cwd=ROOT, env=env, capture_output=True, check=True)
+            done = subprocess.run(commands[name], cwd=ROOT, env=edit_env if name == "edit" else env,
+                                  capture_output=True, check=True)
             elapsed = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             if name == "check":

@@ -66,6 +66,8 @@ KEEP = 4
 ENV = "GLOSSARY_CACHE_DIR"
 #: Quotes whose occurrences are remembered per index; the most recently found are kept.
 KEEP_QUOTES = 50_000
+#: A memo keeps, besides the values a run used, at most this many times as many others.
+MEMO_SPARE = 1
 #: The code that builds an index: these modules and packages (every module in the folder),
 #: and every glossary module they import, found in their source (see :func:`index_code`).
 INDEX_ROOTS = ("glossary.index", "glossary.corpus", "glossary.cache")
@@ -315,13 +317,18 @@ class IndexCache:
         return Memo(file, self._read(file, dict) or {})
 
     def keep(self, memo: Memo) -> None:
-        """Save the values ``memo`` gave or took in this run (others are dropped), if it changed."""
+        """Save ``memo`` if this run added to it: the values it gave or took, and of the others
+        the most recently added, up to :data:`MEMO_SPARE` times as many (a branch switched to and
+        back, or two copies of a terms file, stay warm; the file does not grow without bound)."""
         if memo.file is None or self.folder is None or not memo.changed():
             return
         for older in self.folder.glob(f"{memo.file.rsplit('-', 1)[0]}-*.pickle"):
             if older.name != memo.file:  # made by other code: never read again
                 older.unlink(missing_ok=True)
-        self._write(memo.file, {key: memo[key] for key in memo.used})
+        spare = [key for key in memo if key not in memo.used]
+        spare = spare[max(0, len(spare) - MEMO_SPARE * len(memo.used)):]
+        # Oldest first: the next run drops from the front.
+        self._write(memo.file, {key: memo[key] for key in [*spare, *(k for k in memo if k in memo.used)]})
 
     def save(self, index: CorpusIndex) -> None:
         """Remember the occurrences of the quotes ``index`` looked for, if this cache opened it."""
@@ -509,7 +516,6 @@ class Memo(dict):
         super().__init__(stored)
         self.file = file
         self.used: set[object] = set()
-        self._stored = len(stored)
         self._added = False
 
     def get(self, key: object, default: object = None) -> object:
@@ -524,8 +530,8 @@ class Memo(dict):
         self._added = True
 
     def changed(self) -> bool:
-        """Whether saving would write other data than was read: new values, or unused ones to drop."""
-        return self._added or len(self.used) != self._stored
+        """Whether this run added values (only then is the memo written again)."""
+        return self._added
 
 
 def open_index(root: Path | str, cache_dir: Path | str | None = None) -> CorpusIndex:

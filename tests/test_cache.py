@@ -384,3 +384,19 @@ def test_old_indexes_are_pruned(tmp_path: Path, monkeypatch) -> None:
         monkeypatch.setattr(cache, "_code_fingerprint", lambda v=version: f"code {v}".encode())
         cache.open_index(CORPUS, tmp_path)
     assert len(list(tmp_path.glob("index-*.pickle"))) == cache.KEEP
+
+
+def test_a_memo_keeps_what_a_run_used_and_as_many_others_most_recent_first(tmp_path: Path) -> None:
+    # Two copies of a terms file checked in turn stay warm; what no run uses any more goes.
+    memos = cache.IndexCache(tmp_path / "cache")
+    roots = ("glossary.load",)
+    for key in ("a", "b", "c"):
+        memo = memos.memo("test", roots)
+        memo[key] = key.upper()
+        memos.keep(memo)
+    kept = memos.memo("test", roots)
+    assert dict(kept) == {"b": "B", "c": "C"}  # c used last, b the one spare; a dropped
+    assert kept.get("b") == "B" and not kept.changed()  # a run that only reads writes nothing
+    memos.keep(kept)
+    assert dict(memos.memo("test", roots)) == {"b": "B", "c": "C"}
+    assert dict(cache.IndexCache(None).memo("test", roots)) == {}  # the cache off: nothing kept
