@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from glossary.corpus import Corpus
+from glossary.corpus import Corpus, Locus
 from glossary.corpus.commentators import canonical, commentator_names
 from glossary.index import Origin
 from glossary.model import Entry
 from glossary.normalize import normalize
 from glossary.problems import ERROR, Problem
-from glossary.vocab import vocabulary
+from glossary.vocab import Rite, vocabulary
 
 #: The fields whose claims are checked.
 CLAIM_FIELDS = ("gloss", "definition", "definition_zh")
@@ -103,13 +103,15 @@ def claim_problems(file: str, entry: Entry, loci: Sequence[Origin], authorities:
     return problems
 
 
-def rite_problems(file: str, entry: Entry, loci: Sequence[Origin]) -> list[Problem]:
-    """An error for each listed rite that no cited passage stands in."""
+def rite_problems(file: str, owner: str, rites: Sequence[Rite], line: int,
+                  loci: Sequence[Origin | Locus]) -> list[Problem]:
+    """An error for each rite listed (by an entry, or a place of the plan drawn for some rites only)
+    that no cited passage stands in; ``owner`` and ``line``: whose ``rites`` list it is, and where."""
     vocab = vocabulary()
     backed = {rite.id for locus in loci if locus.rite and (rite := vocab.rite(locus.rite))}
     return [
-        Problem(file, entry.line_of("rites"), f"{entry.id}.rites[{i}]", ERROR,
+        Problem(file, line, f"{owner}.rites[{i}]", ERROR,
                 f"lists {rite.simplified}, but none of its citations is located in {rite.simplified}: "
                 "cite a passage of that rite, or leave the rite out")
-        for i, rite in enumerate(entry.rites) if rite.id not in backed
+        for i, rite in enumerate(rites) if rite.id not in backed
     ]

@@ -10,14 +10,13 @@ from glossary.cache import IndexCache, Memo, corpus_key
 from glossary.corpus import CorpusError
 from glossary.load import load_yaml
 from glossary.media import media_problems
-from glossary.model import CharReading, Citation, CitationResult, Entry, Place, Plan, Retired
+from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
 from glossary.validate import did_you_mean, is_placeholder, validate
-from glossary.vocab import vocabulary
 
 if TYPE_CHECKING:
     from glossary.apparatus import Authorities
@@ -134,7 +133,9 @@ def check_project(
     kept = {entry.id: found for entry in entries
             if (found := known.get(digests.get(entry.line))) is not None}
     fresh = [entry for entry in entries if entry.id not in kept]
-    plan_found = _load_plan(report, plan_path, known)
+    # The plan's check depends on its text and on the glossary's ids (its places name entries).
+    plan_key = _plan_key(report, plan_path) if known.file is not None else None
+    plan_found = _load_plan(report, plan_path, known, plan_key)
     checker = None
     if fresh or plan_found is None:
         try:
@@ -157,7 +158,7 @@ def check_project(
         report.problems.extend(plan_found[0])
         report.notes.extend(plan_found[1])
     elif report.plan is not None and checker is not None:
-        _check_plan(report, plan_path, report.plan, checker, known)
+        _check_plan(report, plan_path, report.plan, checker, known, plan_key)
     # Media files change apart from the entries that name them: looked at on every run.
     report.problems.extend(media_problems(terms.parent, display, entries))
     if (retired_path := terms.parent / RETIRED_FILE).exists():
@@ -212,7 +213,7 @@ def _check_entry(report: Report, display: str, entry: Entry, checker: CitationCh
     origins = [origin for result in results if result.verified
                for origin in ([report.index.origin(*span) for span in result.spans] if result.spans
                               else result.loci)]
-    found.extend(rite_problems(display, entry, origins))
+    found.extend(rite_problems(display, entry.id, entry.rites, entry.line_of("rites"), origins))
     found.extend(claim_problems(display, entry, origins, authorities))
     if (warning := headword_problem(display, entry)) is not None:
         found.append(warning)
@@ -271,8 +272,10 @@ def _plan_key(report: Report, path: Path) -> str | None:
     return "plan:" + digest.hexdigest()
 
 
-def _load_plan(report: Report, path: Path, known: Memo) -> tuple[list[Problem], list[Problem]] | None:
-    """Load the hall plan into ``report``; what an earlier run found checking it, if nothing changed."""
+def _load_plan(report: Report, path: Path, known: Memo,
+               key: str | None) -> tuple[list[Problem], list[Problem]] | None:
+    """Load the hall plan into ``report``; what an earlier run found checking it (kept under ``key``),
+    if nothing changed."""
     if not path.exists():
         return [], []  # no plan: nothing to check
     plan, problems = load_plan(path)
@@ -280,14 +283,16 @@ def _load_plan(report: Report, path: Path, known: Memo) -> tuple[list[Problem], 
     report.plan = plan
     if plan is None:
         return [], []
-    key = _plan_key(report, path) if known.file is not None else None
     kept = known.get(key) if key else None
     if kept is None:
         return None
     return _restore(str(path), 0, "", kept)[1:]
 
 
-def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker, known: Memo) -> None:
+def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker, known: Memo,
+                key: str | None) -> None:
+    from glossary.apparatus import rite_problems
+
     found: list[Problem] = []
     notes: list[Problem] = []
     checker.prepare([citation for place in plan.places for citation in place.citations])
@@ -304,20 +309,9 @@ def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker
                 notes.append(note)
             loci.append(result.loci if result.verified else ())
         report.plan_loci[place.id] = tuple(loci)
-        found.extend(_place_rite_problems(str(path), place, [locus for each in loci for locus in each]))
+        found.extend(rite_problems(str(path), place.id, place.rites, place.line, [l for each in loci for l in each]))
     report.problems.extend(found)
     report.notes.extend(notes)
-    if known.file is not None and (key := _plan_key(report, path)):
+    if key is not None:
         known[key] = _keep(0, [], found, notes)
 
-
-def _place_rite_problems(file: str, place: Place, loci: list[Locus]) -> list[Problem]:
-    """A place drawn only for some rites is backed, like an entry, by a cited passage of each."""
-    vocab = vocabulary()
-    backed = {rite.id for locus in loci if locus.rite and (rite := vocab.rite(locus.rite))}
-    return [
-        Problem(file, place.line, f"{place.id}.rites[{i}]", ERROR,
-                f"lists {rite.simplified}, but none of its citations is located in {rite.simplified}: "
-                "cite a passage of that rite, or leave the rite out")
-        for i, rite in enumerate(place.rites) if rite.id not in backed
-    ]
