@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -311,20 +311,9 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
 def _placeholders(data: list) -> list[PathKey]:
     """Where an entry still holds a placeholder of the scaffold, in file order."""
     found: list[PathKey] = []
-
-    def walk(value: object, path: PathKey) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                walk(item, path + (key,))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                walk(item, path + (i,))
-        elif is_placeholder(value):
-            found.append(path)
-
     for index, raw in enumerate(data):
         if _any_text(raw, is_placeholder):  # nearly every entry has none: no paths built
-            walk(raw, (index,))
+            found.extend(path for path, text in _texts_at(raw, (index,)) if is_placeholder(text))
     return found
 
 
@@ -412,20 +401,24 @@ def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
     found: list[tuple[PathKey, Problem]] = []
     if not _any_invisible(loaded.data):
         return found  # nearly every file: no path needs building
-
-    def walk(value: object, path: PathKey) -> None:
-        if isinstance(value, str):
-            if (ch := _invisible(value)) is not None:
-                name = unicodedata.name(ch, "a control character")
-                found.append((path, Problem(loaded.file, loaded.line_of(path), render_path(loaded.data, path), ERROR,
-                                            f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it")))
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                walk(key, path)
-                walk(item, path + (key,))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                walk(item, path + (i,))
-
-    walk(loaded.data, ())
+    for path, text in _texts_at(loaded.data, (), keys=True):
+        if (ch := _invisible(text)) is not None:
+            name = unicodedata.name(ch, "a control character")
+            found.append((path, Problem(loaded.file, loaded.line_of(path), render_path(loaded.data, path), ERROR,
+                                        f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it")))
     return found
+
+
+def _texts_at(value: object, path: PathKey, keys: bool = False) -> Iterator[tuple[PathKey, str]]:
+    """Every text value in ``value`` with its data path, in file order (``keys``: a mapping's keys
+    too, at the mapping's own path)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if keys:
+                yield from _texts_at(key, path, keys)
+            yield from _texts_at(item, path + (key,), keys)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _texts_at(item, path + (i,), keys)
