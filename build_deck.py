@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Build every output from terms.yaml and corpus/ into dist/ (same as `glossary build`)."""
+
 from glossary.cli import cli
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ Usage: python benchmarks/run.py [--quick] [--processes-only] [--runs N]
 No timed assertions live in the tests; the numbers go in docs/benchmarks.md. The cache is a
 temporary folder of the script's own, never the user's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,8 +56,13 @@ def median_time(fn, runs: int = 3) -> float:
 
 def in_subprocess(code: str) -> dict:
     """Run ``code`` in a fresh interpreter; it prints a JSON dict; peak RSS is added."""
-    wrapper = code + "\nimport resource, json, sys\nRESULT['peak_rss_mb'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\nprint(json.dumps(RESULT))\n"
-    out = subprocess.run([sys.executable, "-c", wrapper], capture_output=True, text=True, cwd=ROOT, check=True)
+    wrapper = (
+        code
+        + "\nimport resource, json, sys\nRESULT['peak_rss_mb'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\nprint(json.dumps(RESULT))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", wrapper], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -87,8 +93,12 @@ def bench_shipped(cache_dir: Path) -> dict:
     # An edit: one quote changed to another real passage, which the cache has never seen.
     edited = Path(first) / "terms-edited.yaml"
     text = terms.read_text(encoding="utf-8")
-    edited.write_text(text.replace("quote: 楅长如笴博三寸厚寸有半龙首其中蛇交韦当", "quote: 楅长如笴博三寸厚寸有半龙首", 1),
-                      encoding="utf-8")
+    edited.write_text(
+        text.replace(
+            "quote: 楅长如笴博三寸厚寸有半龙首其中蛇交韦当", "quote: 楅长如笴博三寸厚寸有半龙首", 1
+        ),
+        encoding="utf-8",
+    )
     assert edited.read_text(encoding="utf-8") != text
     shutil.copy(ROOT / "plan.yaml", Path(first) / "plan.yaml")
 
@@ -106,8 +116,15 @@ def bench_shipped(cache_dir: Path) -> dict:
 
     edit = statistics.median(check_edit() for _ in range(5))
     chars = sum(len(p.read_text(encoding="utf-8")) for p in files)
-    return {"corpus_chars": chars, "read_normalise_s": baseline, "no_cache_s": no_cache, "cold_s": cold,
-            "check_s": warm, "edit_s": edit, "ratio": warm / baseline}
+    return {
+        "corpus_chars": chars,
+        "read_normalise_s": baseline,
+        "no_cache_s": no_cache,
+        "cold_s": cold,
+        "check_s": warm,
+        "edit_s": edit,
+        "ratio": warm / baseline,
+    }
 
 
 # -- (a'), (c): whole processes ----------------------------------------------------------
@@ -141,9 +158,15 @@ def bench_processes(cache_dir: Path, runs: int) -> dict:
     for name in ("plan.yaml", "retired.yaml"):
         shutil.copy(ROOT / name, edited / name)
     text = (ROOT / "terms.yaml").read_text(encoding="utf-8")
-    versions = [text.replace("  gloss: arrow rack\n", f"  gloss: arrow rack {n}\n", 1) for n in range(runs + 2)]
+    versions = [
+        text.replace("  gloss: arrow rack\n", f"  gloss: arrow rack {n}\n", 1)
+        for n in range(runs + 2)
+    ]
     assert versions[0] != text, "the edited entry (bi) is gone: choose another"
-    edit_env = {**os.environ, "GLOSSARY_CACHE_DIR": tempfile.mkdtemp(prefix="glossary-cache-", dir=cache_dir)}
+    edit_env = {
+        **os.environ,
+        "GLOSSARY_CACHE_DIR": tempfile.mkdtemp(prefix="glossary-cache-", dir=cache_dir),
+    }
     commands = {
         "python": [sys.executable, "-c", "pass"],
         "fold": [sys.executable, "-c", READ_AND_FOLD],
@@ -153,54 +176,86 @@ def bench_processes(cache_dir: Path, runs: int) -> dict:
     }
     (edited / "terms.yaml").write_text(versions[-1], encoding="utf-8")
     subprocess.run(commands["edit"], cwd=ROOT, env=edit_env, capture_output=True, check=True)
-    first = subprocess.run(commands["check"], cwd=ROOT, env=env, capture_output=True, check=True)  # writes the cache
+    first = subprocess.run(
+        commands["check"], cwd=ROOT, env=env, capture_output=True, check=True
+    )  # writes the cache
     wall: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     names = list(commands)
     for round_ in range(runs + 1):
-        for name in names[round_ % len(names):] + names[: round_ % len(names)]:
+        for name in names[round_ % len(names) :] + names[: round_ % len(names)]:
             if name == "edit":
                 (edited / "terms.yaml").write_text(versions[round_], encoding="utf-8")
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            done = subprocess.run(commands[name], cwd=ROOT, env=edit_env if name == "edit" else env,
-                                  capture_output=True, check=True)
+            done = subprocess.run(
+                commands[name],
+                cwd=ROOT,
+                env=edit_env if name == "edit" else env,
+                capture_output=True,
+                check=True,
+            )
             elapsed = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             if name == "check":
                 assert done.stdout == first.stdout, "a warm check must print what the first one did"
             if round_:
                 wall[name].append(elapsed)
-                cpu[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+                cpu[name].append(
+                    after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                )
     result: dict = {"runs": runs, "summary": first.stdout.decode().strip().splitlines()[-1]}
     for name in commands:
-        result[name] = {"wall_s": statistics.median(wall[name]), "cpu_s": statistics.median(cpu[name]),
-                        "wall_range_s": (min(wall[name]), max(wall[name]))}
+        result[name] = {
+            "wall_s": statistics.median(wall[name]),
+            "cpu_s": statistics.median(cpu[name]),
+            "wall_range_s": (min(wall[name]), max(wall[name])),
+        }
     for clock, times in (("wall_s", wall), ("cpu_s", cpu)):
         result[f"check_ratio_{clock}"] = result["check"][clock] / result["fold"][clock]
         result[f"edit_ratio_{clock}"] = result["edit"][clock] / result["fold"][clock]
         result[f"help_ratio_{clock}"] = result["help"][clock] / result["python"][clock]
         # Each round's own ratio too: the two processes of one round share the machine's mood.
-        result[f"check_round_ratio_{clock}"] = statistics.median(c / f for c, f in zip(times["check"], times["fold"]))
-        result[f"edit_round_ratio_{clock}"] = statistics.median(c / f for c, f in zip(times["edit"], times["fold"]))
-        result[f"help_round_ratio_{clock}"] = statistics.median(h / p for h, p in zip(times["help"], times["python"]))
+        result[f"check_round_ratio_{clock}"] = statistics.median(
+            c / f for c, f in zip(times["check"], times["fold"])
+        )
+        result[f"edit_round_ratio_{clock}"] = statistics.median(
+            c / f for c, f in zip(times["edit"], times["fold"])
+        )
+        result[f"help_round_ratio_{clock}"] = statistics.median(
+            h / p for h, p in zip(times["help"], times["python"])
+        )
     return result
 
 
 def report_processes(p: dict) -> None:
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"  # noqa: E731
-    print(f"(a') whole processes, medians of {p['runs']} interleaved rounds (wall clock; CPU user+system):")
-    for name, label in (("python", "python -c pass"), ("fold", "read-and-fold process"),
-                        ("check", "glossary check, warm cache"), ("edit", "check, one entry edited"),
-                        ("help", "glossary --help")):
+    print(
+        f"(a') whole processes, medians of {p['runs']} interleaved rounds (wall clock; CPU user+system):"
+    )
+    for name, label in (
+        ("python", "python -c pass"),
+        ("fold", "read-and-fold process"),
+        ("check", "glossary check, warm cache"),
+        ("edit", "check, one entry edited"),
+        ("help", "glossary --help"),
+    ):
         low, high = p[name]["wall_range_s"]
-        print(f"    {label:28} {ms(p[name]['wall_s']):>7} ({ms(low)}–{ms(high)}); CPU {ms(p[name]['cpu_s'])}")
-    print(f"    check / read-and-fold: {p['check_ratio_wall_s']:.2f}× wall, {p['check_ratio_cpu_s']:.2f}× CPU "
-          f"(median of each round's ratio: {p['check_round_ratio_wall_s']:.2f}×, {p['check_round_ratio_cpu_s']:.2f}×; target ≤ 2×)")
-    print(f"    one entry edited / read-and-fold: {p['edit_ratio_wall_s']:.2f}× wall, {p['edit_ratio_cpu_s']:.2f}× CPU "
-          f"(median of each round's ratio: {p['edit_round_ratio_wall_s']:.2f}×, {p['edit_round_ratio_cpu_s']:.2f}×)")
-    print(f"    --help / python -c pass: {p['help_ratio_wall_s']:.2f}× wall, {p['help_ratio_cpu_s']:.2f}× CPU "
-          f"(median of each round's ratio: {p['help_round_ratio_wall_s']:.2f}×, {p['help_round_ratio_cpu_s']:.2f}×; target ≤ 5×)")
+        print(
+            f"    {label:28} {ms(p[name]['wall_s']):>7} ({ms(low)}–{ms(high)}); CPU {ms(p[name]['cpu_s'])}"
+        )
+    print(
+        f"    check / read-and-fold: {p['check_ratio_wall_s']:.2f}× wall, {p['check_ratio_cpu_s']:.2f}× CPU "
+        f"(median of each round's ratio: {p['check_round_ratio_wall_s']:.2f}×, {p['check_round_ratio_cpu_s']:.2f}×; target ≤ 2×)"
+    )
+    print(
+        f"    one entry edited / read-and-fold: {p['edit_ratio_wall_s']:.2f}× wall, {p['edit_ratio_cpu_s']:.2f}× CPU "
+        f"(median of each round's ratio: {p['edit_round_ratio_wall_s']:.2f}×, {p['edit_round_ratio_cpu_s']:.2f}×)"
+    )
+    print(
+        f"    --help / python -c pass: {p['help_ratio_wall_s']:.2f}× wall, {p['help_ratio_cpu_s']:.2f}× CPU "
+        f"(median of each round's ratio: {p['help_round_ratio_wall_s']:.2f}×, {p['help_round_ratio_cpu_s']:.2f}×; target ≤ 5×)"
+    )
     print(f"    check printed: {p['summary']}")
 
 
@@ -221,12 +276,29 @@ def make_corpus(folder: Path, target_chars: int) -> int:
             if total >= target_chars:
                 break
         copy += 1
-    manifest = {"texts": [{"id": "SYN", "title": "禮經本義", "work": "禮經本義", "author": "蔡德晉", "edition": "synthetic",
-                           "script": "traditional", "format": "mandoku", "main_layer": "classic",
-                           "section_markers": True, "files": files}]}
-    (folder / "manifest.yaml").write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+    manifest = {
+        "texts": [
+            {
+                "id": "SYN",
+                "title": "禮經本義",
+                "work": "禮經本義",
+                "author": "蔡德晉",
+                "edition": "synthetic",
+                "script": "traditional",
+                "format": "mandoku",
+                "main_layer": "classic",
+                "section_markers": True,
+                "files": files,
+            }
+        ]
+    }
+    (folder / "manifest.yaml").write_text(
+        json.dumps(manifest, ensure_ascii=False), encoding="utf-8"
+    )
     # Every corpus file needs its checksum line (a corpus without SHA256SUMS is refused).
-    sums = "".join(f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  ./{name}\n" for name in files)
+    sums = "".join(
+        f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  ./{name}\n" for name in files
+    )
     (folder / "SHA256SUMS").write_text(sums, encoding="utf-8")
     return total
 
@@ -239,7 +311,13 @@ def make_citations(count: int, seed: int = 7) -> list[dict]:
     from glossary.normalize import VARIANTS
 
     corpus = load_corpus(ROOT / "corpus")
-    streams = [s.text for d in corpus.documents if d.text_info.id == "KR1d0044" for s in d.streams if len(s.text) > 40]
+    streams = [
+        s.text
+        for d in corpus.documents
+        if d.text_info.id == "KR1d0044"
+        for s in d.streams
+        if len(s.text) > 40
+    ]
     rng = random.Random(seed)
     back = {}
     for variant, standard in sorted(VARIANTS.items()):
@@ -344,7 +422,10 @@ def bench_synthetic(sizes: list[int], count: int, naive_sample: int) -> dict:
         cites = tmp_path / "citations.json"
         citations = make_citations(count)
         cites.write_text(json.dumps(citations, ensure_ascii=False), encoding="utf-8")
-        results["mix"] = {k: sum(1 for c in citations if c["kind"] == k) for k in ("exact", "variant", "script", "misquote")}
+        results["mix"] = {
+            k: sum(1 for c in citations if c["kind"] == k)
+            for k in ("exact", "variant", "script", "misquote")
+        }
         for size in sizes:
             folder = tmp_path / f"c{size}"
             chars = make_corpus(folder, size)
@@ -355,10 +436,16 @@ def bench_synthetic(sizes: list[int], count: int, naive_sample: int) -> dict:
             if size == max(sizes):
                 # The same corpus and citations through the cache: a first run writes it, a second reads it.
                 cache = tmp_path / "cache"
-                script = CACHED.format(root=str(ROOT), cites=str(cites), corpus=str(folder), cache=str(cache))
+                script = CACHED.format(
+                    root=str(ROOT), cites=str(cites), corpus=str(folder), cache=str(cache)
+                )
                 results["cache_first"] = in_subprocess(script)
                 results["cache_warm"] = in_subprocess(script)
-                naive = in_subprocess(NAIVE.format(root=str(ROOT), cites=str(cites), corpus=str(folder), sample=naive_sample))
+                naive = in_subprocess(
+                    NAIVE.format(
+                        root=str(ROOT), cites=str(cites), corpus=str(folder), sample=naive_sample
+                    )
+                )
                 per_quote = naive["scan_s"] / naive["sample"]
                 naive["extrapolated_s"] = naive["normalise_s"] + per_quote * count
                 results["naive"] = naive
@@ -375,17 +462,33 @@ def bench_build() -> dict:
             if (ROOT / name).exists():
                 shutil.copy(ROOT / name, project / name)
         env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}
-        command = [sys.executable, "-m", "glossary", "build", "--terms", str(project / "terms.yaml"),
-                   "--corpus", str(ROOT / "corpus"), "--out", str(Path(tmp) / "dist")]
-        seconds = median_time(lambda: subprocess.run(command, capture_output=True, check=True, env=env), runs=3)
+        command = [
+            sys.executable,
+            "-m",
+            "glossary",
+            "build",
+            "--terms",
+            str(project / "terms.yaml"),
+            "--corpus",
+            str(ROOT / "corpus"),
+            "--out",
+            str(Path(tmp) / "dist"),
+        ]
+        seconds = median_time(
+            lambda: subprocess.run(command, capture_output=True, check=True, env=env), runs=3
+        )
     return {"build_s": seconds}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--processes-only", action="store_true", help="only (a'): the whole-process targets")
-    parser.add_argument("--runs", type=int, default=11, help="interleaved rounds of (a') (default 11)")
+    parser.add_argument(
+        "--processes-only", action="store_true", help="only (a'): the whole-process targets"
+    )
+    parser.add_argument(
+        "--runs", type=int, default=11, help="interleaved rounds of (a') (default 11)"
+    )
     args = parser.parse_args()
     sizes = [1_000_000, 2_000_000] if args.quick else [1_000_000, 2_000_000, 5_000_000, 10_000_000]
     count = 2_000 if args.quick else 10_000
@@ -410,34 +513,58 @@ def report(args: argparse.Namespace, sizes: list[int], count: int, cache_dir: Pa
         return 0
     a = bench_shipped(cache_dir)
     base = a["read_normalise_s"]
-    print(f"(a) one read+normalise pass of the corpus ({a['corpus_chars']:,} chars): {base * 1000:.0f} ms")
-    print(f"    check of the shipped glossary, corpus index from the cache: {a['check_s'] * 1000:.0f} ms = {a['ratio']:.2f}×")
-    print(f"      after editing one quote (searched afresh): {a['edit_s'] * 1000:.0f} ms = {a['edit_s'] / base:.2f}×")
-    print(f"      first run, empty cache (reads the corpus, writes the cache): {a['cold_s'] * 1000:.0f} ms = {a['cold_s'] / base:.2f}×")
-    print(f"      cache off (--no-cache): {a['no_cache_s'] * 1000:.0f} ms = {a['no_cache_s'] / base:.2f}×")
+    print(
+        f"(a) one read+normalise pass of the corpus ({a['corpus_chars']:,} chars): {base * 1000:.0f} ms"
+    )
+    print(
+        f"    check of the shipped glossary, corpus index from the cache: {a['check_s'] * 1000:.0f} ms = {a['ratio']:.2f}×"
+    )
+    print(
+        f"      after editing one quote (searched afresh): {a['edit_s'] * 1000:.0f} ms = {a['edit_s'] / base:.2f}×"
+    )
+    print(
+        f"      first run, empty cache (reads the corpus, writes the cache): {a['cold_s'] * 1000:.0f} ms = {a['cold_s'] / base:.2f}×"
+    )
+    print(
+        f"      cache off (--no-cache): {a['no_cache_s'] * 1000:.0f} ms = {a['no_cache_s'] / base:.2f}×"
+    )
     b = bench_synthetic(sizes, count, naive_sample=200 if not args.quick else 60)
     top = b["sizes"][max(sizes)]
     naive = b["naive"]
-    print(f"(b) {top['corpus_chars']:,} chars ({top['utf8_mb']:.1f} MB UTF-8), {count:,} citations {b['mix']}:")
-    print(f"    ours: {top['seconds']:.1f} s (load+index {top['load_index_s']:.1f} s, check {top['check_s']:.1f} s), "
-          f"{top['verified']:,} verified, peak RSS {top['check_peak_mb']:.0f} MB "
-          f"= {top['check_peak_mb'] / top['utf8_mb']:.1f}× the corpus text")
-    print(f"    resolving all {top['loci']:,} occurrences to loci (JSON output, build) adds {top['loci_s']:.1f} s, "
-          f"peak RSS then {top['peak_rss_mb']:.0f} MB")
+    print(
+        f"(b) {top['corpus_chars']:,} chars ({top['utf8_mb']:.1f} MB UTF-8), {count:,} citations {b['mix']}:"
+    )
+    print(
+        f"    ours: {top['seconds']:.1f} s (load+index {top['load_index_s']:.1f} s, check {top['check_s']:.1f} s), "
+        f"{top['verified']:,} verified, peak RSS {top['check_peak_mb']:.0f} MB "
+        f"= {top['check_peak_mb'] / top['utf8_mb']:.1f}× the corpus text"
+    )
+    print(
+        f"    resolving all {top['loci']:,} occurrences to loci (JSON output, build) adds {top['loci_s']:.1f} s, "
+        f"peak RSS then {top['peak_rss_mb']:.0f} MB"
+    )
     first, warm = b["cache_first"], b["cache_warm"]
-    print(f"    through the cache: first run {first['seconds']:.1f} s (writes {first['cache_mb']:.0f} MB); "
-          f"next run {warm['seconds']:.1f} s (open {warm['open_s']:.1f} s, check {warm['check_s']:.1f} s), "
-          f"{warm['verified']:,} verified, peak RSS {warm['peak_rss_mb']:.0f} MB")
-    print(f"    naive: normalise {naive['normalise_s']:.1f} s + {naive['scan_s']:.1f} s for {naive['sample']} quotes "
-          f"→ {naive['extrapolated_s']:.0f} s for {count:,} (extrapolated); speed-up {naive['extrapolated_s'] / top['seconds']:.0f}×")
-    print(f"(c) glossary --help {p['help']['wall_s'] * 1000:.0f} ms vs python -c pass {p['python']['wall_s'] * 1000:.0f} ms: "
-          f"{p['help_ratio_wall_s']:.1f}× (see (a'))")
+    print(
+        f"    through the cache: first run {first['seconds']:.1f} s (writes {first['cache_mb']:.0f} MB); "
+        f"next run {warm['seconds']:.1f} s (open {warm['open_s']:.1f} s, check {warm['check_s']:.1f} s), "
+        f"{warm['verified']:,} verified, peak RSS {warm['peak_rss_mb']:.0f} MB"
+    )
+    print(
+        f"    naive: normalise {naive['normalise_s']:.1f} s + {naive['scan_s']:.1f} s for {naive['sample']} quotes "
+        f"→ {naive['extrapolated_s']:.0f} s for {count:,} (extrapolated); speed-up {naive['extrapolated_s'] / top['seconds']:.0f}×"
+    )
+    print(
+        f"(c) glossary --help {p['help']['wall_s'] * 1000:.0f} ms vs python -c pass {p['python']['wall_s'] * 1000:.0f} ms: "
+        f"{p['help_ratio_wall_s']:.1f}× (see (a'))"
+    )
     d = bench_build()
     print(f"(d) full build of the shipped glossary (no PDF): {d['build_s']:.1f} s")
     print("(e) check time by corpus size:")
-    for size, result in sorted(b["sizes"].items()):
-        print(f"    {result['corpus_chars'] / 1e6:5.1f} M chars: {result['seconds']:6.1f} s "
-              f"({result['seconds'] / (result['corpus_chars'] / 1e6):.2f} s per M), peak RSS {result['check_peak_mb']:.0f} MB")
+    for _size, result in sorted(b["sizes"].items()):
+        print(
+            f"    {result['corpus_chars'] / 1e6:5.1f} M chars: {result['seconds']:6.1f} s "
+            f"({result['seconds'] / (result['corpus_chars'] / 1e6):.2f} s per M), peak RSS {result['check_peak_mb']:.0f} MB"
+        )
     return 0
 
 

@@ -9,6 +9,7 @@ or a :class:`~glossary.corpus.model.Locus`, which has the same fields):
   reference work (李如圭, 儀禮釋宮 …) must cite that work.
 - **Which rite.** Every rite an entry lists must be backed by a citation located in that rite.
 """
+
 from __future__ import annotations
 
 import re
@@ -84,10 +85,14 @@ class Authorities:
         """Whether a cited passage is ``name``'s words, or in a work he wrote or that bears his title."""
         key = normalize(name)
         works = self.works_by.get(key, frozenset())
-        return any(locus.work in works or key in {normalize(s) for s in locus.speakers} for locus in loci)
+        return any(
+            locus.work in works or key in {normalize(s) for s in locus.speakers} for locus in loci
+        )
 
 
-def claim_problems(file: str, entry: Entry, loci: Sequence[Origin], authorities: Authorities) -> list[Problem]:
+def claim_problems(
+    file: str, entry: Entry, loci: Sequence[Origin], authorities: Authorities
+) -> list[Problem]:
     """An error for each authority a claim field names that no cited passage backs."""
     problems = []
     for field in CLAIM_FIELDS:
@@ -96,22 +101,35 @@ def claim_problems(file: str, entry: Entry, loci: Sequence[Origin], authorities:
             continue
         for name in authorities.named(text):
             if not authorities.backs(name, loci):
-                problems.append(Problem(
-                    file, entry.line_of(field), f"{entry.id}.{field}", ERROR,
-                    f"names {name}, but none of the entry's cited passages is his or in his work: "
-                    "cite the passage (glossary locate shows who says each one)"))
+                problems.append(
+                    Problem(
+                        file,
+                        entry.line_of(field),
+                        f"{entry.id}.{field}",
+                        ERROR,
+                        f"names {name}, but none of the entry's cited passages is his or in his work: "
+                        "cite the passage (glossary locate shows who says each one)",
+                    )
+                )
     return problems
 
 
-def rite_problems(file: str, owner: str, rites: Sequence[Rite], line: int,
-                  loci: Sequence[Origin | Locus]) -> list[Problem]:
+def rite_problems(
+    file: str, owner: str, rites: Sequence[Rite], line: int, loci: Sequence[Origin | Locus]
+) -> list[Problem]:
     """An error for each rite listed (by an entry, or a place of the plan drawn for some rites only)
     that no cited passage stands in; ``owner`` and ``line``: whose ``rites`` list it is, and where."""
     vocab = vocabulary()
     backed = {rite.id for locus in loci if locus.rite and (rite := vocab.rite(locus.rite))}
     return [
-        Problem(file, line, f"{owner}.rites[{i}]", ERROR,
-                f"lists {rite.simplified}, but none of its citations is located in {rite.simplified}: "
-                "cite a passage of that rite, or leave the rite out")
-        for i, rite in enumerate(rites) if rite.id not in backed
+        Problem(
+            file,
+            line,
+            f"{owner}.rites[{i}]",
+            ERROR,
+            f"lists {rite.simplified}, but none of its citations is located in {rite.simplified}: "
+            "cite a passage of that rite, or leave the rite out",
+        )
+        for i, rite in enumerate(rites)
+        if rite.id not in backed
     ]

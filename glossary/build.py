@@ -6,6 +6,7 @@ exchanged for the new one in one step (:func:`glossary.files.publish`), so a fai
 killed build never leaves half an output behind. The renderers' state files (the Anki
 ledger) are written with it, all or nothing.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,8 +32,14 @@ def source_epoch(base: Path) -> int:
     if value := os.environ.get("SOURCE_DATE_EPOCH"):
         return int(value)
     try:
-        result = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=base, capture_output=True,
-                                text=True, timeout=10, check=False)
+        result = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"],
+            cwd=base,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
         if result.returncode == 0 and result.stdout.strip().isdigit():
             return int(result.stdout.strip())
     except OSError:
@@ -43,8 +50,14 @@ def source_epoch(base: Path) -> int:
 def source_commit(base: Path) -> str | None:
     """The commit of HEAD in the repository holding ``base`` (None outside one or without git)."""
     try:
-        result = subprocess.run(["git", "rev-parse", "HEAD"], cwd=base, capture_output=True, text=True,
-                                timeout=10, check=False)
+        result = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=base,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
     except OSError:
         return None
     value = result.stdout.strip()
@@ -72,7 +85,8 @@ def gather(report: Report, base: Path, cache: IndexCache | None = None) -> Gloss
     """
     assert report.index is not None
     loci = {
-        entry.id: tuple(result.loci for result in report.results_for(entry.id)) for entry in report.entries
+        entry.id: tuple(result.loci for result in report.results_for(entry.id))
+        for entry in report.entries
     }
     return Glossary(
         entries=tuple(report.entries),
@@ -83,10 +97,16 @@ def gather(report: Report, base: Path, cache: IndexCache | None = None) -> Gloss
         plan=report.plan,
         plan_loci=report.plan_loci,
         sequences=sequences(report.index.corpus),
-        media={PurePosixPath(name).name: (base / name).read_bytes() for e in report.entries for name in e.media},
+        media={
+            PurePosixPath(name).name: (base / name).read_bytes()
+            for e in report.entries
+            for name in e.media
+        },
         retired=report.retired,
         readings=report.readings,
-        alignments=cache.alignments(report.index, alignments) if cache is not None else alignments(report.index.corpus),
+        alignments=cache.alignments(report.index, alignments)
+        if cache is not None
+        else alignments(report.index.corpus),
         texts=report.index.corpus.texts,
         commit=source_commit(base),
     )
@@ -116,14 +136,26 @@ def write_outputs(out: Path, files: dict[str, bytes], state: dict[Path, bytes]) 
         # Never swap away a folder this tool did not write (``--out .`` must not eat the repo).
         raise BuildError(f"{out}: not empty and not a glossary build folder; choose another --out")
     try:
-        publish(out, {**files, MARKER: b"Written by `glossary build`; replaced whole on every build.\n"}, state)
+        publish(
+            out,
+            {**files, MARKER: b"Written by `glossary build`; replaced whole on every build.\n"},
+            state,
+        )
     except OSError as exc:
         where = exc.filename or out
-        raise BuildError(f"{where}: cannot write the outputs: {exc.strerror or exc}; nothing was changed") from None
+        raise BuildError(
+            f"{where}: cannot write the outputs: {exc.strerror or exc}; nothing was changed"
+        ) from None
 
 
-def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
-          options: RenderOptions = RenderOptions(), *, cache: IndexCache | None = None) -> Report:
+def build(
+    terms: Path | str,
+    corpus_root: Path | str,
+    out: Path | str,
+    options: RenderOptions = RenderOptions(),
+    *,
+    cache: IndexCache | None = None,
+) -> Report:
     """Check the glossary and, if it passes, write every output to ``out`` and update the state files."""
     terms = Path(terms)
     cache = cache if cache is not None else IndexCache.from_environment()
@@ -132,5 +164,9 @@ def build(terms: Path | str, corpus_root: Path | str, out: Path | str,
         return report
     glossary = gather(report, terms.parent, cache)
     rendered = render_all(glossary, options)
-    write_outputs(Path(out), rendered.files, {terms.parent / name: data for name, data in rendered.state.items()})
+    write_outputs(
+        Path(out),
+        rendered.files,
+        {terms.parent / name: data for name, data in rendered.state.items()},
+    )
     return report

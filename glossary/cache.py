@@ -35,6 +35,7 @@ others (the key not readable by them either): otherwise the cache is not used at
 the corpus is read afresh. As a second wall, the unpickler restores only the few classes
 an index is made of (:data:`ALLOWED`). Cost: about 2 ms to authenticate a 3 MB index.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -47,7 +48,7 @@ import sys
 import weakref
 from array import array
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -74,15 +75,24 @@ INDEX_ROOTS = ("glossary.index", "glossary.corpus", "glossary.cache")
 #: Distributions whose tables shape the index or the quotes remembered beside it.
 LIBRARIES = ("OpenCC", "pyahocorasick")
 #: The only globals an index or a quotes file may name (module, name): data classes, no callables.
-ALLOWED = frozenset({
-    ("array", "array"), ("array", "_array_reconstructor"),
-    ("glossary.index", "CorpusIndex"), ("glossary.corpus", "Corpus"), ("glossary.offsets", "_restore"),
-    ("glossary.corpus.model", "Document"), ("glossary.corpus.model", "Stream"),
-    ("glossary.corpus.model", "TextInfo"), ("glossary.corpus.model", "CorpusWarning"),
-    # the alignments of the corpus' renderings, kept beside its index (IndexCache.alignments)
-    ("glossary.model", "Alignment"), ("glossary.model", "Pair"), ("glossary.model", "Passage"),
-    ("glossary.model", "Paragraph"),
-})
+ALLOWED = frozenset(
+    {
+        ("array", "array"),
+        ("array", "_array_reconstructor"),
+        ("glossary.index", "CorpusIndex"),
+        ("glossary.corpus", "Corpus"),
+        ("glossary.offsets", "_restore"),
+        ("glossary.corpus.model", "Document"),
+        ("glossary.corpus.model", "Stream"),
+        ("glossary.corpus.model", "TextInfo"),
+        ("glossary.corpus.model", "CorpusWarning"),
+        # the alignments of the corpus' renderings, kept beside its index (IndexCache.alignments)
+        ("glossary.model", "Alignment"),
+        ("glossary.model", "Pair"),
+        ("glossary.model", "Passage"),
+        ("glossary.model", "Paragraph"),
+    }
+)
 #: The code an alignment is computed by, besides the index's (its key adds their source).
 ALIGN_CODE = ("enrich/align.py", "model.py")
 KEY_FILE = "hmac-key"
@@ -107,8 +117,11 @@ def default_dir() -> Path | None:
 
 # -- the key -------------------------------------------------------------------------------
 #: ``from glossary.x import a, b`` (parenthesised over lines too) and ``import glossary.x``, indented or not.
-_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(glossary[\w.]*)[ \t]+import[ \t]*(?:\(([^)]*)\)|([^\n]*))"
-                     r"|import[ \t]+(glossary[\w.]*))", re.MULTILINE)
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(glossary[\w.]*)[ \t]+import[ \t]*(?:\(([^)]*)\)|([^\n]*))"
+    r"|import[ \t]+(glossary[\w.]*))",
+    re.MULTILINE,
+)
 
 
 def _modules() -> dict[str, str]:
@@ -127,7 +140,7 @@ def _modules() -> dict[str, str]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def index_code(roots: tuple[str, ...] = INDEX_ROOTS) -> tuple[Path, ...]:
     """The source files and data tables an index is built by, derived from the code.
 
@@ -138,11 +151,15 @@ def index_code(roots: tuple[str, ...] = INDEX_ROOTS) -> tuple[Path, ...]:
     """
     modules = _modules()
     data = os.path.join(str(PACKAGE), "data")
-    tables = [os.path.join(data, n) for n in sorted(os.listdir(data)) if not n.endswith((".py", ".pyc"))]
+    tables = [
+        os.path.join(data, n) for n in sorted(os.listdir(data)) if not n.endswith((".py", ".pyc"))
+    ]
     pending = [modules[name] for name in roots]
     for root in list(pending):
         if os.path.basename(root) == "__init__.py":
-            pending.extend(sorted(p for p in modules.values() if os.path.dirname(p) == os.path.dirname(root)))
+            pending.extend(
+                sorted(p for p in modules.values() if os.path.dirname(p) == os.path.dirname(root))
+            )
     files: set[str] = set()
     while pending:
         path = pending.pop()
@@ -153,9 +170,17 @@ def index_code(roots: tuple[str, ...] = INDEX_ROOTS) -> tuple[Path, ...]:
             source = handle.read()
         for match in _IMPORT.finditer(source):
             module = match.group(1) or match.group(4)
-            names = re.sub(r"#[^\n]*|\bas\s+\w+", "", match.group(2) or match.group(3) or "").replace(",", " ").split()
-            pending.extend(modules[m] for m in [module, *(f"{module}.{n}" for n in names)] if m in modules)
-        files.update(table for table in tables if os.path.basename(table) in source and os.path.isfile(table))
+            names = (
+                re.sub(r"#[^\n]*|\bas\s+\w+", "", match.group(2) or match.group(3) or "")
+                .replace(",", " ")
+                .split()
+            )
+            pending.extend(
+                modules[m] for m in [module, *(f"{module}.{n}" for n in names)] if m in modules
+            )
+        files.update(
+            table for table in tables if os.path.basename(table) in source and os.path.isfile(table)
+        )
     return tuple(Path(p) for p in sorted(files))
 
 
@@ -164,7 +189,7 @@ def _code_fingerprint() -> bytes:
     return _fingerprint(INDEX_ROOTS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fingerprint(roots: tuple[str, ...]) -> bytes:
     digest = hashlib.sha256()
     top = len(str(PACKAGE)) + 1
@@ -211,7 +236,13 @@ def corpus_key(root: Path) -> str:
     each checked against its SHA256SUMS line), so the key is never computed from a file the
     corpus may not use; a file that matches its line is then named by that line's digest.
     """
-    from glossary.corpus import MAX_FILE_BYTES, CorpusError, read_checksums, read_corpus_file, read_manifest
+    from glossary.corpus import (
+        MAX_FILE_BYTES,
+        CorpusError,
+        read_checksums,
+        read_corpus_file,
+        read_manifest,
+    )
     from glossary.files import UnreadableFile, read_bounded
 
     digest = hashlib.sha256(_environment())
@@ -222,7 +253,9 @@ def corpus_key(root: Path) -> str:
         try:
             data = read_bounded(root / name, MAX_FILE_BYTES)
         except (OSError, UnreadableFile) as exc:
-            raise CorpusError(f"{root / name}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+            raise CorpusError(
+                f"{root / name}: cannot read: {getattr(exc, 'strerror', None) or exc}"
+            ) from None
         digest.update(name.encode() + b"\0" + data + b"\0")
     for info in texts:
         for name in info.files:
@@ -240,7 +273,9 @@ class IndexCache:
         self._secret: bytes | None = None
         self._trusted: bool | None = None
         #: Indexes this cache opened: their key, and how many quotes they remembered then.
-        self._opened: weakref.WeakKeyDictionary["CorpusIndex", tuple[str, int]] = weakref.WeakKeyDictionary()
+        self._opened: weakref.WeakKeyDictionary[CorpusIndex, tuple[str, int]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     @classmethod
     def from_environment(cls) -> IndexCache:
@@ -268,12 +303,20 @@ class IndexCache:
             index = CorpusIndex(load_corpus(root))
             self._write(f"index-{key}.pickle", index)
         found = self._read(f"quotes-{key}.pickle", dict) or {}
-        index.remember({k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, array)})
+        index.remember(
+            {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, array)}
+        )
         self._opened[index] = (key, len(index.remembered()))
         return index
 
-    def derived(self, index: CorpusIndex, name: str, make: Callable[[CorpusIndex], dict],
-                roots: tuple[str, ...], libraries: tuple[str, ...] = ()) -> dict | None:
+    def derived(
+        self,
+        index: CorpusIndex,
+        name: str,
+        make: Callable[[CorpusIndex], dict],
+        roots: tuple[str, ...],
+        libraries: tuple[str, ...] = (),
+    ) -> dict | None:
         """Plain data ``make(index)`` gives (dicts, lists, tuples, strings, numbers: the unpickler
         restores no class for it), kept beside an index this cache opened; None for any other.
 
@@ -292,13 +335,20 @@ class IndexCache:
         if value is None:
             value = make(index)
             assert self.folder is not None
-            for older in self.folder.glob(f"{prefix}*.pickle"):  # made by other code: never read again
+            for older in self.folder.glob(
+                f"{prefix}*.pickle"
+            ):  # made by other code: never read again
                 older.unlink(missing_ok=True)
             self._write(file, value)
         return value
 
-    def memo(self, name: str, roots: tuple[str, ...], libraries: tuple[str, ...] = (),
-             corpus: str | None = None) -> Memo:
+    def memo(
+        self,
+        name: str,
+        roots: tuple[str, ...],
+        libraries: tuple[str, ...] = (),
+        corpus: str | None = None,
+    ) -> Memo:
         """Plain data kept between runs by the digest of what it was made from (a terms file's
         entries as parsed, :func:`glossary.load.load_yaml`; what checking each entry found,
         :func:`glossary.check.check_project`): empty, and never saved, with the cache off.
@@ -326,9 +376,11 @@ class IndexCache:
             if older.name != memo.file:  # made by other code: never read again
                 older.unlink(missing_ok=True)
         spare = [key for key in memo if key not in memo.used]
-        spare = spare[max(0, len(spare) - MEMO_SPARE * len(memo.used)):]
+        spare = spare[max(0, len(spare) - MEMO_SPARE * len(memo.used)) :]
         # Oldest first: the next run drops from the front.
-        self._write(memo.file, {key: memo[key] for key in [*spare, *(k for k in memo if k in memo.used)]})
+        self._write(
+            memo.file, {key: memo[key] for key in [*spare, *(k for k in memo if k in memo.used)]}
+        )
 
     def save(self, index: CorpusIndex) -> None:
         """Remember the occurrences of the quotes ``index`` looked for, if this cache opened it."""
@@ -405,7 +457,7 @@ class IndexCache:
             temporary.unlink(missing_ok=True)
 
     # -- files -------------------------------------------------------------------------
-    def _mac(self, name: str) -> "hmac.HMAC":
+    def _mac(self, name: str) -> hmac.HMAC:
         """The HMAC of a file, begun with its name (a file is valid under its own name only)."""
         secret = self._hmac_key()
         assert secret is not None
@@ -466,7 +518,9 @@ class IndexCache:
         mac = self._mac(name)
 
         def fill(stream: BinaryIO) -> None:
-            stream.write(MAGIC + bytes(TAG_BYTES))  # the tag, once the pickle has gone through the HMAC
+            stream.write(
+                MAGIC + bytes(TAG_BYTES)
+            )  # the tag, once the pickle has gone through the HMAC
             pickle.dump(value, _Tee(stream, mac), protocol=pickle.HIGHEST_PROTOCOL)
             stream.seek(len(MAGIC))
             stream.write(mac.digest())
@@ -499,13 +553,18 @@ class IndexCache:
             return
         # The index of the file just written (an index, its quotes, data derived from it) stays
         # whatever the clock's resolution says of its age.
-        others = [p for p in self.folder.glob("index-*.pickle")
-                  if p.name[len("index-") : -len(".pickle")] not in written]
+        others = [
+            p
+            for p in self.folder.glob("index-*.pickle")
+            if p.name[len("index-") : -len(".pickle")] not in written
+        ]
         indexes = sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)
         for old in indexes[KEEP - 1 :]:
             old.unlink(missing_ok=True)
             key = old.name[len("index-") : -len(".pickle")]
-            for kept in self.folder.glob(f"*-{key}*.pickle"):  # its quotes, the data derived from it
+            for kept in self.folder.glob(
+                f"*-{key}*.pickle"
+            ):  # its quotes, the data derived from it
                 kept.unlink(missing_ok=True)
 
 
@@ -547,7 +606,7 @@ def open_index(root: Path | str, cache_dir: Path | str | None = None) -> CorpusI
 class _Tee:
     """A writable file that passes what is written through an HMAC too (pickle streams to it)."""
 
-    def __init__(self, stream: BinaryIO, mac: "hmac.HMAC") -> None:
+    def __init__(self, stream: BinaryIO, mac: hmac.HMAC) -> None:
         self.stream = stream
         self.mac = mac
 

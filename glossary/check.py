@@ -1,4 +1,5 @@
 """`glossary check`: load → validate → locate citations, all problems in one run."""
+
 from __future__ import annotations
 
 import hashlib
@@ -11,11 +12,11 @@ from glossary.corpus import CorpusError
 from glossary.load import load_yaml
 from glossary.media import media_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
-from glossary.retired import FILENAME as RETIRED_FILE
-from glossary.retired import load_retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
+from glossary.retired import FILENAME as RETIRED_FILE
+from glossary.retired import load_retired
 from glossary.validate import did_you_mean, is_placeholder, validate
 
 if TYPE_CHECKING:
@@ -45,7 +46,9 @@ class Report:
     #: Notes, not problems: each verified quote that needed a variant fold (glossary.folds), at its line.
     notes: list[Problem] = field(default_factory=list)
     #: Entry id → (citation results, problems, notes) of the entries checked afresh, until reported.
-    found: dict[str, tuple[list[CitationResult], list[Problem], list[Problem]]] = field(default_factory=dict)
+    found: dict[str, tuple[list[CitationResult], list[Problem], list[Problem]]] = field(
+        default_factory=dict
+    )
 
     @property
     def citations(self) -> int:
@@ -90,8 +93,13 @@ ENTRY_CODE = ("glossary.check",)
 
 
 def check_project(
-    terms: Path | str, corpus_root: Path | str, index: CorpusIndex | None = None, plan: Path | str | None = None,
-    *, cache: IndexCache | None = None, incremental: bool = False,
+    terms: Path | str,
+    corpus_root: Path | str,
+    index: CorpusIndex | None = None,
+    plan: Path | str | None = None,
+    *,
+    cache: IndexCache | None = None,
+    incremental: bool = False,
 ) -> Report:
     """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run.
 
@@ -130,8 +138,11 @@ def check_project(
             return report
     # Each entry by the digest of its text (where the file was read item by item).
     digests = {loaded.lines[(i,)]: digest for i, digest in enumerate(loaded.digests)}
-    kept = {entry.id: found for entry in entries
-            if (found := known.get(digests.get(entry.line))) is not None}
+    kept = {
+        entry.id: found
+        for entry in entries
+        if (found := known.get(digests.get(entry.line))) is not None
+    }
     fresh = [entry for entry in entries if entry.id not in kept]
     # The plan's check depends on its text and on the glossary's ids (its places name entries).
     plan_key = _plan_key(report, plan_path) if known.file is not None else None
@@ -172,7 +183,9 @@ def check_project(
     return report
 
 
-def _check_entries(report: Report, display: str, entries: list[Entry], cache: IndexCache) -> CitationChecker:
+def _check_entries(
+    report: Report, display: str, entries: list[Entry], cache: IndexCache
+) -> CitationChecker:
     """Check ``entries`` against ``report.index``: their findings go to ``report.found`` by id."""
     # Imported here: a check in which no entry changed needs none of this (nor the index).
     from glossary.apparatus import Authorities
@@ -182,21 +195,38 @@ def _check_entries(report: Report, display: str, entries: list[Entry], cache: In
     assert report.index is not None
     checker = CitationChecker(report.index)
     authorities = Authorities(report.index.corpus)
-    checker.prepare([citation for entry in entries for citation in entry.citations
-                     if not is_placeholder(citation.quote)])
+    checker.prepare(
+        [
+            citation
+            for entry in entries
+            for citation in entry.citations
+            if not is_placeholder(citation.quote)
+        ]
+    )
     yinyi, report.readings = all_readings(entries, report.index.corpus, report.index, cache=cache)
     for entry in entries:
         report.found[entry.id] = _check_entry(report, display, entry, checker, authorities, yinyi)
     return checker
 
 
-def _check_entry(report: Report, display: str, entry: Entry, checker: CitationChecker, authorities: Authorities,
-                 yinyi: object) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
+def _check_entry(
+    report: Report,
+    display: str,
+    entry: Entry,
+    checker: CitationChecker,
+    authorities: Authorities,
+    yinyi: object,
+) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
     """One entry's citation results, problems and notes (the folds its quotes needed)."""
     from glossary.apparatus import claim_problems, rite_problems
     from glossary.citations import headword_problem
     from glossary.enrich.pinyin import reading_problems, tts_problems
-    from glossary.enrich.readings import classical_problems, guangyun_problems, sourced, yinyi_problems
+    from glossary.enrich.readings import (
+        classical_problems,
+        guangyun_problems,
+        sourced,
+        yinyi_problems,
+    )
 
     results, found, notes = [], [], []
     for i, citation in enumerate(entry.citations):
@@ -210,9 +240,14 @@ def _check_entry(report: Report, display: str, entry: Entry, checker: CitationCh
         if (note := _fold_note(display, entry.id, i, citation, result)) is not None:
             notes.append(note)
     # Whose words and which rite each verified passage is (loci resolved only where already known).
-    origins = [origin for result in results if result.verified
-               for origin in ([report.index.origin(*span) for span in result.spans] if result.spans
-                              else result.loci)]
+    origins = [
+        origin
+        for result in results
+        if result.verified
+        for origin in (
+            [report.index.origin(*span) for span in result.spans] if result.spans else result.loci
+        )
+    ]
     found.extend(rite_problems(display, entry.id, entry.rites, entry.line_of("rites"), origins))
     found.extend(claim_problems(display, entry, origins, authorities))
     if (warning := headword_problem(display, entry)) is not None:
@@ -221,45 +256,58 @@ def _check_entry(report: Report, display: str, entry: Entry, checker: CitationCh
     for severity, message in reading_problems(entry):
         if severity == WARNING and sourced(entry, readings, message):
             continue  # a reading pypinyin lacks, but the 廣韻 or 經典釋文 gives: looked at twice
-        found.append(Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message))
-    found.extend(Problem(display, entry.line_of("tts"), f"{entry.id}.tts", ERROR, message)
-                 for message in tts_problems(entry))
+        found.append(
+            Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message)
+        )
+    found.extend(
+        Problem(display, entry.line_of("tts"), f"{entry.id}.tts", ERROR, message)
+        for message in tts_problems(entry)
+    )
     found.extend(guangyun_problems(display, entry))
     found.extend(yinyi_problems(display, entry, yinyi))
     found.extend(classical_problems(display, entry, readings))
     return results, found, notes
 
 
-def _keep(base: int, results: list[CitationResult], problems: list[Problem],
-          notes: list[Problem]) -> tuple[object, ...]:
+def _keep(
+    base: int, results: list[CitationResult], problems: list[Problem], notes: list[Problem]
+) -> tuple[object, ...]:
     """What checking an entry (or the plan) found, as plain data, its lines counted from ``base``."""
+
     def plain(found: list[Problem]) -> tuple[tuple[object, ...], ...]:
         return tuple((p.line - base, p.path, p.severity, p.message, p.hints) for p in found)
 
     return tuple(result.status for result in results), plain(problems), plain(notes)
 
 
-def _restore(display: str, base: int, owner: str,
-             kept: object) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
+def _restore(
+    display: str, base: int, owner: str, kept: object
+) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
     """What :func:`_keep` kept, placed from line ``base`` (an entry may have moved in the file)."""
     statuses, problems, notes = kept  # type: ignore[misc]
 
     def placed(found: tuple[tuple[object, ...], ...]) -> list[Problem]:
-        return [Problem(display, base + line, path, severity, message, tuple(hints))
-                for line, path, severity, message, hints in found]
+        return [
+            Problem(display, base + line, path, severity, message, tuple(hints))
+            for line, path, severity, message, hints in found
+        ]
 
     results = [CitationResult(owner, i, status) for i, status in enumerate(statuses)]
     return results, placed(problems), placed(notes)
 
 
-def _fold_note(file: str, owner: str, index: int, citation: Citation, result: CitationResult) -> Problem | None:
+def _fold_note(
+    file: str, owner: str, index: int, citation: Citation, result: CitationResult
+) -> Problem | None:
     """A note for a verified quote that needed variant folds (edition variants have their warning)."""
     from glossary.folds import EDITION, describe
 
     folds = [fold for fold in result.folds if fold.source != EDITION]
     if not folds:
         return None
-    return Problem(file, citation.line_of("quote"), f"{owner}.citations[{index}].quote", NOTE, describe(folds))
+    return Problem(
+        file, citation.line_of("quote"), f"{owner}.citations[{index}].quote", NOTE, describe(folds)
+    )
 
 
 def _plan_key(report: Report, path: Path) -> str | None:
@@ -272,8 +320,9 @@ def _plan_key(report: Report, path: Path) -> str | None:
     return "plan:" + digest.hexdigest()
 
 
-def _load_plan(report: Report, path: Path, known: Memo,
-               key: str | None) -> tuple[list[Problem], list[Problem]] | None:
+def _load_plan(
+    report: Report, path: Path, known: Memo, key: str | None
+) -> tuple[list[Problem], list[Problem]] | None:
     """Load the hall plan into ``report``; what an earlier run found checking it (kept under ``key``),
     if nothing changed."""
     if not path.exists():
@@ -289,8 +338,9 @@ def _load_plan(report: Report, path: Path, known: Memo,
     return _restore(str(path), 0, "", kept)[1:]
 
 
-def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker, known: Memo,
-                key: str | None) -> None:
+def _check_plan(
+    report: Report, path: Path, plan: Plan, checker: CitationChecker, known: Memo, key: str | None
+) -> None:
     from glossary.apparatus import rite_problems
 
     found: list[Problem] = []
@@ -299,8 +349,15 @@ def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker
     ids = {entry.id for entry in report.entries}
     for place in plan.places:
         if place.term is not None and place.term not in ids:
-            found.append(Problem(str(path), place.line, f"{place.id}.term", ERROR,
-                                 f"unknown glossary id {place.term!r}{did_you_mean(place.term, sorted(ids))}"))
+            found.append(
+                Problem(
+                    str(path),
+                    place.line,
+                    f"{place.id}.term",
+                    ERROR,
+                    f"unknown glossary id {place.term!r}{did_you_mean(place.term, sorted(ids))}",
+                )
+            )
         loci = []
         for i, citation in enumerate(place.citations):
             result, problems = checker.check(str(path), place.id, i, citation)
@@ -309,9 +366,12 @@ def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker
                 notes.append(note)
             loci.append(result.loci if result.verified else ())
         report.plan_loci[place.id] = tuple(loci)
-        found.extend(rite_problems(str(path), place.id, place.rites, place.line, [l for each in loci for l in each]))
+        found.extend(
+            rite_problems(
+                str(path), place.id, place.rites, place.line, [l for each in loci for l in each]
+            )
+        )
     report.problems.extend(found)
     report.notes.extend(notes)
     if key is not None:
         known[key] = _keep(0, [], found, notes)
-

@@ -1,4 +1,5 @@
 """Locating citations: is each quote in the corpus, at the place it names?"""
+
 from __future__ import annotations
 
 from array import array
@@ -8,13 +9,22 @@ from functools import lru_cache
 
 from glossary.corpus import Corpus, Locus
 from glossary.errors import GlossaryError
-from glossary.folds import Fold, Form, differences, form, edition_alternatives, edition_warning, explain, kept, unique
+from glossary.folds import (
+    Fold,
+    Form,
+    differences,
+    edition_alternatives,
+    edition_warning,
+    explain,
+    form,
+    kept,
+    unique,
+)
 from glossary.index import CorpusIndex, Hit, Suggestion, Where, readings
 from glossary.model import Citation, CitationResult, Entry
 from glossary.normalize import PLACEHOLDER, TABLED, normalize, normalize_with_map
 from glossary.problems import ERROR, WARNING, Problem
 from glossary.validate import did_you_mean
-
 
 #: Longer quotes are not looked for: a citation quotes a passage, not a chapter (and very long
 #: search words make Aho–Corasick automatons and alignments slow or unsafe).
@@ -54,15 +64,23 @@ class CitationChecker:
         self.index.prefetch(keys)
         missing = sorted({k for k in keys if not self.index.occurs(k)})
         alternatives = edition_alternatives()
-        words = [word for key in missing if len(key) <= MAX_SUGGEST and PLACEHOLDER not in key
-                 and any(ch in alternatives for ch in key) for word in readings(key, alternatives)[0]]
+        words = [
+            word
+            for key in missing
+            if len(key) <= MAX_SUGGEST
+            and PLACEHOLDER not in key
+            and any(ch in alternatives for ch in key)
+            for word in readings(key, alternatives)[0]
+        ]
         near = [k for k in missing if 2 <= len(k) <= MAX_SUGGEST]
         self._votes = self.index.chunk_votes(near, exact=words) if near or words else {}
 
     def agrees(self, citation: Citation, locus: Locus | Where) -> list[str]:
         """The locus fields of ``citation`` that ``locus`` contradicts."""
         wrong = []
-        if citation.work is not None and locus.work not in self._works.get(_key(citation.work), set()):
+        if citation.work is not None and locus.work not in self._works.get(
+            _key(citation.work), set()
+        ):
             wrong.append("work")
         if citation.juan is not None and citation.juan != locus.juan:
             wrong.append("juan")
@@ -92,8 +110,11 @@ class CitationChecker:
             for i in quoted:
                 if start + i not in printed:  # the passage prints it otherwise: a fold, sure
                     printed[start + i] = self.index.printed(start + i, start + i + 1)
-            found.extend(explain(characters[p - start], c) for p, c in sorted(printed.items())
-                         if c != characters[p - start])
+            found.extend(
+                explain(characters[p - start], c)
+                for p, c in sorted(printed.items())
+                if c != characters[p - start]
+            )
         return tuple(unique(found)) if found else ()
 
     def _form(self, quote: str, starts: Sequence[int], size: int) -> Form | None:
@@ -107,20 +128,32 @@ class CitationChecker:
             found = form(quote, before, printed, after)
             if found.source == quote:
                 return None
-            if nearest is None or (len(found.differences), found.folded) < (len(nearest.differences), nearest.folded):
+            if nearest is None or (len(found.differences), found.folded) < (
+                len(nearest.differences),
+                nearest.folded,
+            ):
                 nearest = found
         return nearest
 
-    def check(self, file: str, owner: str, index: int, citation: Citation) -> tuple[CitationResult, list[Problem]]:
+    def check(
+        self, file: str, owner: str, index: int, citation: Citation
+    ) -> tuple[CitationResult, list[Problem]]:
         """Verify citation ``index`` of ``owner`` (an entry or plan id); problems carry file, line and path."""
         path = f"{owner}.citations[{index}]"
         problems: list[Problem] = []
 
-        def problem(field: str, message: str, severity: str = ERROR, hints: tuple[str, ...] = ()) -> None:
-            problems.append(Problem(file, citation.line_of(field), f"{path}.{field}", severity, message, hints))
+        def problem(
+            field: str, message: str, severity: str = ERROR, hints: tuple[str, ...] = ()
+        ) -> None:
+            problems.append(
+                Problem(file, citation.line_of(field), f"{path}.{field}", severity, message, hints)
+            )
 
         if citation.work is not None and _key(citation.work) not in self._works:
-            problem("work", f"unknown work {citation.work!r}{did_you_mean(citation.work, self.work_names)}")
+            problem(
+                "work",
+                f"unknown work {citation.work!r}{did_you_mean(citation.work, self.work_names)}",
+            )
             return CitationResult(owner, index, "invalid"), problems
         if citation.section is not None and _key(citation.section) not in self.sections:
             problem("section", f"no section is named {citation.section!r} in the corpus")
@@ -130,41 +163,67 @@ class CitationChecker:
             problem("quote", "the quote has no characters to look for")
             return CitationResult(owner, index, "invalid"), problems
         if len(key) > MAX_QUOTE:
-            problem("quote", f"not found: a quote of {len(key):,} characters is longer than any passage "
-                             f"checked ({MAX_QUOTE:,}); quote the passage itself")
+            problem(
+                "quote",
+                f"not found: a quote of {len(key):,} characters is longer than any passage "
+                f"checked ({MAX_QUOTE:,}); quote the passage itself",
+            )
             return CitationResult(owner, index, "not-found"), problems
         hits = self.index.find(key)
         if hits and PLACEHOLDER not in key and not any(h.placeholders for h in hits):
             # The occurrences that agree with the place the citation names (all, if it names
             # none) are resolved to loci only if an output needs them (kept meanwhile as bare
             # positions: a large corpus has many); agreeing needs only their work, 卷, page …
-            agreeing_hits = hits if not citation.locus_fields() else [
-                hit for hit in hits if not self.agrees(citation, self.index.where(hit.start))]
+            agreeing_hits = (
+                hits
+                if not citation.locus_fields()
+                else [hit for hit in hits if not self.agrees(citation, self.index.where(hit.start))]
+            )
             if agreeing_hits:
                 starts, size = array("Q", (hit.start for hit in agreeing_hits)), len(key)
                 folds = self._folds(citation.quote, key, starts, size)
                 written = self._form(citation.quote, starts, size)
                 if written is not None and written.differences:
-                    problem("quote", "not as the source prints it: " + "; ".join(written.differences)
-                            + " (glossary fmt --quotes writes the source's text)", WARNING,
-                            hints=(f"- quote: {written.source}",))
-                return CitationResult(owner, index, "verified", pending=lambda: tuple(
-                    self.index.locus(Hit(start, start + size)) for start in starts),
-                    starts=starts, size=size, folds=folds,
-                    source_text=written.source if written is not None else None), problems
+                    problem(
+                        "quote",
+                        "not as the source prints it: "
+                        + "; ".join(written.differences)
+                        + " (glossary fmt --quotes writes the source's text)",
+                        WARNING,
+                        hints=(f"- quote: {written.source}",),
+                    )
+                return CitationResult(
+                    owner,
+                    index,
+                    "verified",
+                    pending=lambda: tuple(
+                        self.index.locus(Hit(start, start + size)) for start in starts
+                    ),
+                    starts=starts,
+                    size=size,
+                    folds=folds,
+                    source_text=written.source if written is not None else None,
+                ), problems
         edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST
         if edition:
             # Not as written: perhaps as another edition writes it (壹 for 一), never silently.
             hits = self.index.find_alternatives(key, edition_alternatives())
         loci = [self.index.locus(hit) for hit in hits]
         if not loci:
-            suggestions = (self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
-                           if len(key) <= MAX_SUGGEST else [])
+            suggestions = (
+                self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
+                if len(key) <= MAX_SUGGEST
+                else []
+            )
             hints = tuple(s.hint() for s in suggestions)
             if suggestions:
                 # The nearest passage as the source prints it, ready to paste over the quote's line.
                 hints += (f"- quote: {suggestions[0].locus.text}",)
-            problem("quote", "not found in the corpus" + ("" if hints else " (no near passage either)"), hints=hints)
+            problem(
+                "quote",
+                "not found in the corpus" + ("" if hints else " (no near passage either)"),
+                hints=hints,
+            )
             return CitationResult(owner, index, "not-found"), problems
         agreeing = [locus for locus in loci if not self.agrees(citation, locus)]
         if not agreeing:
@@ -189,11 +248,17 @@ class CitationChecker:
                 f"verified only through the corpus' 〇 placeholder (any one character) at {positions}",
                 WARNING,
             )
-        found = [difference for locus in agreeing for difference in differences(citation.quote, locus.text)]
+        found = [
+            difference
+            for locus in agreeing
+            for difference in differences(citation.quote, locus.text)
+        ]
         if edition:
             problem("quote", edition_warning(found), WARNING)
         folds = tuple(unique(fold for _, fold in found))
-        return CitationResult(owner, index, "verified", resolved=tuple(agreeing), folds=folds), problems
+        return CitationResult(
+            owner, index, "verified", resolved=tuple(agreeing), folds=folds
+        ), problems
 
 
 @dataclass(frozen=True)
@@ -214,7 +279,9 @@ def locate(index: CorpusIndex, passage: str) -> Lookup:
     write it (壹 for 一, with a warning) when none; near misses when neither."""
     key, quote_index = normalize_with_map(passage)
     if len(key) > MAX_QUOTE:
-        raise GlossaryError(f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})")
+        raise GlossaryError(
+            f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})"
+        )
     hits = index.find(key)
     edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST
     if edition:
@@ -223,7 +290,12 @@ def locate(index: CorpusIndex, passage: str) -> Lookup:
     if loci:
         found = [differences(passage, locus.text) for locus in loci]
         warnings = tuple(edition_warning(d) if edition else "" for d in found)
-        return Lookup(passage, loci, folds=tuple(tuple(unique(f for _, f in d)) for d in found), warnings=warnings)
+        return Lookup(
+            passage,
+            loci,
+            folds=tuple(tuple(unique(f for _, f in d)) for d in found),
+            warnings=warnings,
+        )
     suggestions = index.suggest(key, passage, quote_index) if len(key) <= MAX_SUGGEST else []
     return Lookup(passage, (), tuple(suggestions))
 
@@ -243,4 +315,10 @@ def headword_problem(file: str, entry: Entry) -> Problem | None:
     quotes = [normalize(c.quote) for c in entry.citations]
     if any(form and form in quote for form in forms for quote in quotes):
         return None
-    return Problem(file, entry.line, f"{entry.id}.term", WARNING, f"the headword {entry.term} occurs in none of the entry's quotes")
+    return Problem(
+        file,
+        entry.line,
+        f"{entry.id}.term",
+        WARNING,
+        f"the headword {entry.term} occurs in none of the entry's quotes",
+    )

@@ -3,6 +3,7 @@
 Commands import what they need when they run, so ``glossary --help`` starts fast. Failures a
 user can fix are :class:`~glossary.errors.GlossaryError` (click prints them, exit 1).
 """
+
 from __future__ import annotations
 
 import sys
@@ -20,10 +21,20 @@ if TYPE_CHECKING:
     from glossary.index import CorpusIndex
     from glossary.model import Entry
 
-TERMS = click.option("--terms", default="terms.yaml", show_default=True, type=click.Path(path_type=Path),
-                     help="The glossary file.")
-CORPUS = click.option("--corpus", default="corpus", show_default=True, type=click.Path(path_type=Path),
-                      help="The corpus folder (with manifest.yaml).")
+TERMS = click.option(
+    "--terms",
+    default="terms.yaml",
+    show_default=True,
+    type=click.Path(path_type=Path),
+    help="The glossary file.",
+)
+CORPUS = click.option(
+    "--corpus",
+    default="corpus",
+    show_default=True,
+    type=click.Path(path_type=Path),
+    help="The corpus folder (with manifest.yaml).",
+)
 
 
 class CategoryChoice(click.Choice):
@@ -41,9 +52,12 @@ class CategoryChoice(click.Choice):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="glossary")
-@click.option("--no-cache", is_flag=True,
-              help="Read the corpus afresh instead of taking its index from the cache "
-                   "(kept in $GLOSSARY_CACHE_DIR, else ~/.cache/yili-glossary).")
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Read the corpus afresh instead of taking its index from the cache "
+    "(kept in $GLOSSARY_CACHE_DIR, else ~/.cache/yili-glossary).",
+)
 @click.pass_context
 def cli(ctx: click.Context, no_cache: bool) -> None:
     """Check, locate and build the Yili glossary."""
@@ -53,11 +67,13 @@ def cli(ctx: click.Context, no_cache: bool) -> None:
     ctx.obj = IndexCache(None) if no_cache else IndexCache.from_environment()
 
 
-def _summary(report: "Report") -> str:
+def _summary(report: Report) -> str:
     errors = sum(1 for p in report.problems if p.severity == "error")
     warnings = len(report.problems) - errors
-    return (f"{report.total_terms} terms, {report.citations} citations, {report.verified} verified; "
-            f"{errors} error(s), {warnings} warning(s)")
+    return (
+        f"{report.total_terms} terms, {report.citations} citations, {report.verified} verified; "
+        f"{errors} error(s), {warnings} warning(s)"
+    )
 
 
 def _print_problems(problems: list, github: bool = False, err: bool = False) -> None:
@@ -68,19 +84,22 @@ def _print_problems(problems: list, github: bool = False, err: bool = False) -> 
         click.echo(f"… and {len(problems) - MAX_PROBLEMS:,} more problem(s)", err=err)
 
 
-def _entries(terms: Path) -> list["Entry"]:
+def _entries(terms: Path) -> list[Entry]:
     """The valid entries of the terms file; its problems are printed (a command may go on without them)."""
     from glossary.validate import load_entries
 
     entries, problems = load_entries(terms)
     _print_problems(problems, err=True)
     if problems:
-        click.echo(f"{terms}: {len(problems)} problem(s) above; entries with errors are left out "
-                   "(run glossary check)", err=True)
+        click.echo(
+            f"{terms}: {len(problems)} problem(s) above; entries with errors are left out "
+            "(run glossary check)",
+            err=True,
+        )
     return entries
 
 
-def _index(corpus: Path) -> "CorpusIndex":
+def _index(corpus: Path) -> CorpusIndex:
     # The cache the group set up for this run (--no-cache: none).
     return click.get_current_context().obj.open(corpus)
 
@@ -88,10 +107,16 @@ def _index(corpus: Path) -> "CorpusIndex":
 @cli.command()
 @TERMS
 @CORPUS
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "github"]),
+    default="text",
+    show_default=True,
+)
 @click.option("--strict", is_flag=True, help="Warnings fail the check too.")
 @click.pass_obj
-def check(cache: "IndexCache", terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
+def check(cache: IndexCache, terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
     """Verify every entry and every quoted passage against the corpus."""
     from glossary.check import check_project
 
@@ -113,7 +138,7 @@ def check(cache: "IndexCache", terms: Path, corpus: Path, fmt: str, strict: bool
 @CORPUS
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of occurrences.")
 @click.pass_obj
-def locate(cache: "IndexCache", passage: str, corpus: Path, as_json: bool) -> None:
+def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None:
     """Every place PASSAGE stands in the corpus (any script; punctuation ignored).
 
     Under a passage that has a modern rendering, the rendering; under a place in the modern
@@ -127,14 +152,41 @@ def locate(cache: "IndexCache", passage: str, corpus: Path, as_json: bool) -> No
     # Aligned only when a place found is in a rendering or its original (kept in the cache).
     alignments = align.aligned(index, cache) if align.concerns(index.corpus, found.loci) else ()
     if as_json:
-        keys = ("work", "title", "file", "juan", "page", "section", "layer", "page_id", "rite",
-                "commentator", "speakers", "line", "text", "context", "placeholders")
-        click.echo(dump_json([
-            {**{k: locus.to_json()[k] for k in keys}, "folds": [fold.to_json() for fold in folds],
-             "warning": warning or None, **align.locus_json(alignments, locus)}
-            for locus, folds, warning in zip(found.loci, found.folds, found.warnings)]), nl=False)
+        keys = (
+            "work",
+            "title",
+            "file",
+            "juan",
+            "page",
+            "section",
+            "layer",
+            "page_id",
+            "rite",
+            "commentator",
+            "speakers",
+            "line",
+            "text",
+            "context",
+            "placeholders",
+        )
+        click.echo(
+            dump_json(
+                [
+                    {
+                        **{k: locus.to_json()[k] for k in keys},
+                        "folds": [fold.to_json() for fold in folds],
+                        "warning": warning or None,
+                        **align.locus_json(alignments, locus),
+                    }
+                    for locus, folds, warning in zip(found.loci, found.folds, found.warnings)
+                ]
+            ),
+            nl=False,
+        )
     else:
-        for number, (locus, folds, warning) in enumerate(zip(found.loci, found.folds, found.warnings), 1):
+        for number, (locus, folds, warning) in enumerate(
+            zip(found.loci, found.folds, found.warnings), 1
+        ):
             click.echo(f"{number}. {locus.label()}")
             if locus.page_id:
                 click.echo(f"   page id: {locus.page_id}")
@@ -156,10 +208,14 @@ def locate(cache: "IndexCache", passage: str, corpus: Path, as_json: bool) -> No
 
 @cli.command(name="align")
 @CORPUS
-@click.option("--json", "as_json", is_flag=True,
-              help="Print a JSON list: each paragraph of the rendering with the passages it renders.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print a JSON list: each paragraph of the rendering with the passages it renders.",
+)
 @click.pass_obj
-def align_command(cache: "IndexCache", corpus: Path, as_json: bool) -> None:
+def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     """The modern rendering paragraph by paragraph, each with the passages of the original it renders."""
     from glossary.enrich import align
 
@@ -174,20 +230,42 @@ def align_command(cache: "IndexCache", corpus: Path, as_json: bool) -> None:
 @cli.command()
 @TERMS
 @CORPUS
-@click.option("--out", default="dist", show_default=True, type=click.Path(path_type=Path), help="Output folder.")
-@click.option("--sheet", "sheets", multiple=True, metavar="RITE",
-              help="Also write a study sheet for RITE (any rite the glossary lists, e.g. 乡射礼; repeatable; "
-                   "`all`: one for every rite).")
-@click.option("--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium.")
+@click.option(
+    "--out",
+    default="dist",
+    show_default=True,
+    type=click.Path(path_type=Path),
+    help="Output folder.",
+)
+@click.option(
+    "--sheet",
+    "sheets",
+    multiple=True,
+    metavar="RITE",
+    help="Also write a study sheet for RITE (any rite the glossary lists, e.g. 乡射礼; repeatable; "
+    "`all`: one for every rite).",
+)
+@click.option(
+    "--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium."
+)
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.pass_obj
-def build(cache: "IndexCache", terms: Path, corpus: Path, out: Path, sheets: tuple[str, ...], pdf: bool,
-          paper: str) -> None:
+def build(
+    cache: IndexCache,
+    terms: Path,
+    corpus: Path,
+    out: Path,
+    sheets: tuple[str, ...],
+    pdf: bool,
+    paper: str,
+) -> None:
     """Check, then write every output (decks, glossary.html, terms.json) to OUT; nothing is written on failure."""
     from glossary.build import build as run_build
     from glossary.render import RenderOptions
 
-    report = run_build(terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf), cache=cache)
+    report = run_build(
+        terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf), cache=cache
+    )
     _print_problems(report.problems, err=True)
     if report.failed():
         click.echo(f"build failed, nothing written: {_summary(report)}", err=True)
@@ -209,9 +287,19 @@ def pinyin(text: str, terms: Path, plain: bool) -> None:
 @cli.command()
 @TERMS
 @CORPUS
-@click.option("--rite", "rites", multiple=True, metavar="RITE",
-              help="A rite to count in (repeatable; default: every rite the glossary lists).")
-@click.option("--layer", type=click.Choice(["classic", "commentary", "text"]), default="classic", show_default=True)
+@click.option(
+    "--rite",
+    "rites",
+    multiple=True,
+    metavar="RITE",
+    help="A rite to count in (repeatable; default: every rite the glossary lists).",
+)
+@click.option(
+    "--layer",
+    type=click.Choice(["classic", "commentary", "text"]),
+    default="classic",
+    show_default=True,
+)
 @click.option("--top", type=click.IntRange(1, 1000), default=30, show_default=True)
 def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top: int) -> None:
     """The most frequent words and characters of the rites that have no entry yet."""
@@ -228,19 +316,41 @@ def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top:
 @click.option("--category", type=CategoryChoice(), required=True)
 @click.option("--quote", help="A passage that contains the term: its locus is filled in.")
 @click.option("--rite", help="The rite (e.g. 乡射礼); default: the quote's.")
-@click.option("--append", is_flag=True, help="Append the scaffold to the terms file instead of printing it.")
-@click.option("--occurrence", type=click.IntRange(1), metavar="N",
-              help="Cite the quote's Nth occurrence, as glossary locate numbers them (default: the primary "
-                   "text's, the classic first).")
+@click.option(
+    "--append", is_flag=True, help="Append the scaffold to the terms file instead of printing it."
+)
+@click.option(
+    "--occurrence",
+    type=click.IntRange(1),
+    metavar="N",
+    help="Cite the quote's Nth occurrence, as glossary locate numbers them (default: the primary "
+    "text's, the classic first).",
+)
 @TERMS
 @CORPUS
-def new(term: str, category: str, quote: str | None, rite: str | None, append: bool, occurrence: int | None,
-        terms: Path, corpus: Path) -> None:
+def new(
+    term: str,
+    category: str,
+    quote: str | None,
+    rite: str | None,
+    append: bool,
+    occurrence: int | None,
+    terms: Path,
+    corpus: Path,
+) -> None:
     """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
     from glossary.contribute.new import new_entry
 
-    made = new_entry(term, category, _entries(terms), _index(corpus) if quote else None, quote, rite,
-                     append_to=terms if append else None, occurrence=occurrence)
+    made = new_entry(
+        term,
+        category,
+        _entries(terms),
+        _index(corpus) if quote else None,
+        quote,
+        rite,
+        append_to=terms if append else None,
+        occurrence=occurrence,
+    )
     for line in made.listing():
         click.echo(line, err=True)
     if append:
@@ -251,14 +361,21 @@ def new(term: str, category: str, quote: str | None, rite: str | None, append: b
 
 @cli.command()
 @TERMS
-@click.option("--check", "check_only", is_flag=True,
-              help="Write nothing: print the lines that would change (a diff) and exit 1 if any would.")
-@click.option("--quotes", is_flag=True,
-              help="Also rewrite every verified quote to the exact text of the passage it resolves to "
-                   "(script, punctuation, old forms), as the corpus prints it.")
+@click.option(
+    "--check",
+    "check_only",
+    is_flag=True,
+    help="Write nothing: print the lines that would change (a diff) and exit 1 if any would.",
+)
+@click.option(
+    "--quotes",
+    is_flag=True,
+    help="Also rewrite every verified quote to the exact text of the passage it resolves to "
+    "(script, punctuation, old forms), as the corpus prints it.",
+)
 @CORPUS
 @click.pass_obj
-def fmt(cache: "IndexCache", terms: Path, check_only: bool, quotes: bool, corpus: Path) -> None:
+def fmt(cache: IndexCache, terms: Path, check_only: bool, quotes: bool, corpus: Path) -> None:
     """Rewrite the terms file in canonical key order and layout, keeping comments."""
     from glossary.contribute.fmt import format_file, source_quotes
 
@@ -269,10 +386,15 @@ def fmt(cache: "IndexCache", terms: Path, check_only: bool, quotes: bool, corpus
         rewrites = source_quotes(check_project(terms, corpus, cache=cache))
     diff = format_file(terms, check_only, rewrites)
     if not diff:
-        click.echo(f"{terms}: already formatted" + (", every quote as its source prints it" if quotes else ""))
+        click.echo(
+            f"{terms}: already formatted"
+            + (", every quote as its source prints it" if quotes else "")
+        )
     elif check_only:
         click.echo(diff, nl=False)
-        click.echo(f"{terms}: would be reformatted (run glossary fmt{' --quotes' if quotes else ''})")
+        click.echo(
+            f"{terms}: would be reformatted (run glossary fmt{' --quotes' if quotes else ''})"
+        )
         sys.exit(1)
     else:
         said = f", {len(rewrites)} quote(s) written as their source prints them" if rewrites else ""
@@ -293,10 +415,14 @@ def changelog(old: str, new: str) -> None:
 @click.argument("entry_id")
 @TERMS
 @CORPUS
-@click.option("--out", type=click.Path(path_type=Path), help="HTML file to write (default preview-ID.html).")
+@click.option(
+    "--out", type=click.Path(path_type=Path), help="HTML file to write (default preview-ID.html)."
+)
 @click.option("--png", is_flag=True, help="Also write a PNG of the page through headless Chromium.")
 @click.pass_obj
-def preview(cache: "IndexCache", entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool) -> None:
+def preview(
+    cache: IndexCache, entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool
+) -> None:
     """Render ENTRY_ID's cards (front and back of every card type) and its printed entry on one page."""
     from glossary.contribute.preview import write_preview
 
@@ -307,9 +433,12 @@ def preview(cache: "IndexCache", entry_id: str, terms: Path, corpus: Path, out: 
 @cli.command(name="corpus")
 @CORPUS
 @click.option("--json", "as_json", is_flag=True)
-@click.option("--variants", is_flag=True,
-              help="List instead every character of the corpus that is neither a standard form nor folded "
-                   "by any table (old forms a quote in standard characters cannot match), with counts.")
+@click.option(
+    "--variants",
+    is_flag=True,
+    help="List instead every character of the corpus that is neither a standard form nor folded "
+    "by any table (old forms a quote in standard characters cannot match), with counts.",
+)
 def corpus_info(corpus: Path, as_json: bool, variants: bool) -> None:
     """List the corpus texts, their files and layers, and defects found in the text."""
     from glossary.corpus import load_corpus
@@ -317,7 +446,9 @@ def corpus_info(corpus: Path, as_json: bool, variants: bool) -> None:
 
     if variants:
         gaps = variant_gaps(_index(corpus).corpus)
-        click.echo(dump_json(gaps), nl=False) if as_json else click.echo("\n".join(variant_lines(gaps)))
+        click.echo(dump_json(gaps), nl=False) if as_json else click.echo(
+            "\n".join(variant_lines(gaps))
+        )
         return
     data = summary(load_corpus(corpus))
     if as_json:
@@ -334,7 +465,9 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - last line of defence, reported plainly
-        click.echo(f"glossary: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        click.echo(
+            f"glossary: internal error: {type(exc).__name__}: {exc} (please report this)", err=True
+        )
         sys.exit(2)
 
 

@@ -3,6 +3,7 @@
 Like mkdocs' exceptions, they are click's own ``ClickException`` subclasses, so the CLI
 needs no converting of its own; library callers catch :class:`GlossaryError`.
 """
+
 from __future__ import annotations
 
 import click

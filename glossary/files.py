@@ -1,4 +1,5 @@
 """Writing files and folders so that readers never see half of them."""
+
 from __future__ import annotations
 
 import ctypes
@@ -177,7 +178,9 @@ def read_bounded(path: Path, limit: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile("not a regular file (a folder, FIFO or device)")
         if info.st_size > limit:
-            raise UnreadableFile(f"{info.st_size:,} bytes, more than the {limit:,} such a file may have")
+            raise UnreadableFile(
+                f"{info.st_size:,} bytes, more than the {limit:,} such a file may have"
+            )
         chunks, size = [], 0
         while chunk := os.read(fd, 1 << 20):
             chunks.append(chunk)

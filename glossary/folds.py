@@ -15,14 +15,14 @@ Folds are worked out only for the few matches that can need one (a quote or a ma
 with a character a table folds, see :meth:`glossary.index.CorpusIndex.tabled_within`), so a
 plain check stays one pass.
 """
+
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-
-import re
 
 from glossary.normalize import KEPT, PROTECTED, SOURCES, VARIANTS, fold_char, normalize, script_char
 
@@ -41,7 +41,12 @@ class Fold:
     note: str
 
     def to_json(self) -> dict[str, str]:
-        return {"quote": self.quote, "corpus": self.corpus, "source": self.source, "note": self.note}
+        return {
+            "quote": self.quote,
+            "corpus": self.corpus,
+            "source": self.source,
+            "note": self.note,
+        }
 
     def label(self) -> str:
         """``歩/步 (yitizi: 歩→步 全等 (equivalent))``: the quote's character, then the corpus'."""
@@ -65,7 +70,11 @@ class EditionPair:
 def edition_pairs() -> dict[tuple[str, str], EditionPair]:
     """(key of one character, key of the other) → its pair, both ways round."""
     pairs: dict[tuple[str, str], EditionPair] = {}
-    text = resources.files("glossary.data").joinpath("edition_variants.tsv").read_text(encoding="utf-8")
+    text = (
+        resources.files("glossary.data")
+        .joinpath("edition_variants.tsv")
+        .read_text(encoding="utf-8")
+    )
     for line in text.splitlines():
         if not line or line.startswith("#"):
             continue
@@ -172,9 +181,13 @@ def describe(found: Iterable[Fold]) -> str:
 
 def edition_warning(found: Iterable[tuple[int, Fold]]) -> str:
     """The warning of a quote verified only through edition variants: each pair, where, and its source."""
-    seen: dict[tuple[int, Fold], None] = dict.fromkeys(pf for pf in found if pf[1].source == EDITION)
+    seen: dict[tuple[int, Fold], None] = dict.fromkeys(
+        pf for pf in found if pf[1].source == EDITION
+    )
     return "verified only through an edition variant: " + "; ".join(
-        f"第{at}字 {fold.quote} where the corpus prints {fold.corpus} ({fold.note})" for at, fold in sorted(seen, key=lambda pf: pf[0]))
+        f"第{at}字 {fold.quote} where the corpus prints {fold.corpus} ({fold.note})"
+        for at, fold in sorted(seen, key=lambda pf: pf[0])
+    )
 
 
 def _gaps(text: str) -> tuple[list[str], list[tuple[int, str]]]:
@@ -240,8 +253,12 @@ def form(quote: str, before: str, printed: str, after: str) -> Form:
         elif not theirs:
             notes.append((at - len(mine), f"第{at - len(mine)}字: {_shown(mine)} 原文无"))
         else:
-            notes.append((at - len(mine), f"第{at - len(mine)}字: {_shown(mine)} ≠ {_shown(theirs)}（原文）"))
+            notes.append(
+                (at - len(mine), f"第{at - len(mine)}字: {_shown(mine)} ≠ {_shown(theirs)}（原文）")
+            )
     if q_gaps[-1] and not tail:
         at = len(quote) - len(q_gaps[-1]) + 1
         notes.append((at, f"第{at}字: {_shown(q_gaps[-1])} 原文无"))
-    return Form(lead + printed + tail, tuple(text for _, text in sorted(notes, key=lambda n: n[0])), folded)
+    return Form(
+        lead + printed + tail, tuple(text for _, text in sorted(notes, key=lambda n: n[0])), folded
+    )

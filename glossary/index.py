@@ -6,6 +6,7 @@ pass over it (one ``str.find`` scan for a single quote). ``〇`` placeholders (i
 quote, or in a text whose manifest declares them) match any one character; near
 misses are found by voting on shared chunks and aligned with rapidfuzz.
 """
+
 from __future__ import annotations
 
 import re
@@ -69,7 +70,9 @@ class Suggestion:
 
     def hint(self) -> str:
         """``nearest: 禮經本義 卷4 … 「楅長如笴博三寸」 — 第4字: 竿 ≠ 笴（原文）``"""
-        return f"nearest: {self.locus.label()}: 「{self.locus.text}」 — " + "; ".join(self.differences)
+        return f"nearest: {self.locus.label()}: 「{self.locus.text}」 — " + "; ".join(
+            self.differences
+        )
 
 
 class CorpusIndex:
@@ -97,7 +100,9 @@ class CorpusIndex:
                 tabled_chars.append(chars)
                 tabled_keys.update(key[p] for p in tabled)
                 if doc.text_info.placeholder and PLACEHOLDER in key:
-                    self._placeholders.extend(position + m.start() for m in re.finditer(PLACEHOLDER, key))
+                    self._placeholders.extend(
+                        position + m.start() for m in re.finditer(PLACEHOLDER, key)
+                    )
                 parts.append(key)
                 position += len(key) + len(SEPARATOR)
         self.text = SEPARATOR.join(parts)
@@ -144,16 +149,22 @@ class CorpusIndex:
         if PLACEHOLDER in key:
             # The quote itself has a placeholder: any character stands there, anywhere.
             pattern = re.compile(
-                "".join("." if ch == PLACEHOLDER else f"[{re.escape(ch)}{PLACEHOLDER}]" for ch in key)
+                "".join(
+                    "." if ch == PLACEHOLDER else f"[{re.escape(ch)}{PLACEHOLDER}]" for ch in key
+                )
             )
             for match in _overlapping(pattern, self.text, 0, len(self.text)):
-                found[match.start()] = Hit(match.start(), match.end(), _wildcards(key, match.group()))
+                found[match.start()] = Hit(
+                    match.start(), match.end(), _wildcards(key, match.group())
+                )
         else:
             # Only windows over one of the corpus' few placeholders can match through one.
             for placeholder, before, after in self._neighbours:
                 # A window of two or more characters through the placeholder holds a neighbour of it.
-                if len(key) > 1 and PLACEHOLDER not in (before, after) and not (
-                    (before and before in key) or (after and after in key)
+                if (
+                    len(key) > 1
+                    and PLACEHOLDER not in (before, after)
+                    and not ((before and before in key) or (after and after in key))
                 ):
                     continue
                 for start in _windows(key, placeholder, before, after):
@@ -180,7 +191,12 @@ class CorpusIndex:
         :meth:`chunk_votes` looked for them too), else each occurrence of its longest run
         without alternatives is checked.
         """
-        if not key or SEPARATOR in key or PLACEHOLDER in key or not any(ch in alternatives for ch in key):
+        if (
+            not key
+            or SEPARATOR in key
+            or PLACEHOLDER in key
+            or not any(ch in alternatives for ch in key)
+        ):
             return []
         words, offset = readings(key, alternatives)
         found: dict[int, Hit] = {}
@@ -269,8 +285,15 @@ class CorpusIndex:
             # A stream may run across a rite's heading inside a 卷 (卷十六's classic: 少牢饋食禮, then
             # 有司徹): each stretch counts under its own rite.
             first, last = stream.offsets[index[0]], stream.offsets[index[-1]]
-            cuts = [0] + [bisect_left(index, at, key=lambda i: stream.offsets[i])
-                          for at, _ in doc.rites if first < at <= last] + [len(index)]
+            cuts = (
+                [0]
+                + [
+                    bisect_left(index, at, key=lambda i: stream.offsets[i])
+                    for at, _ in doc.rites
+                    if first < at <= last
+                ]
+                + [len(index)]
+            )
             for a, b in zip(cuts, cuts[1:]):
                 rite = doc.rite_at(stream.offsets[index[a]]) if b > a else None
                 if rite and normalize(rite) in rites:
@@ -282,7 +305,9 @@ class CorpusIndex:
         base, doc, stream, index = self._stream_at(pos)
         start = stream.offsets[index[pos - base]]
         page, page_id = doc.page_at(start)
-        return Where(doc.text_info.id, doc.juan_at(start), page, page_id, doc.section_at(start), stream.layer)
+        return Where(
+            doc.text_info.id, doc.juan_at(start), page, page_id, doc.section_at(start), stream.layer
+        )
 
     def origin(self, start: int, end: int) -> Origin:
         """The work, rite and speakers of the passage at index positions ``start`` to ``end`` (cheaper
@@ -325,7 +350,10 @@ class CorpusIndex:
 
         Checking a glossary costs about one read of the corpus, however many citations it has.
         """
-        exact = sorted({k for k in keys if k and SEPARATOR not in k and PLACEHOLDER not in k} - set(self._found))
+        exact = sorted(
+            {k for k in keys if k and SEPARATOR not in k and PLACEHOLDER not in k}
+            - set(self._found)
+        )
         if not exact:
             return  # every quote remembered (a check after no edit): no automaton, not even its import
         import ahocorasick
@@ -347,11 +375,16 @@ class CorpusIndex:
         and finds the ``exact`` words too (remembered as :meth:`prefetch` does: the readings of
         quotes with edition variants, see :meth:`find_alternatives`).
         """
-        words = sorted({w for w in exact if w and SEPARATOR not in w and PLACEHOLDER not in w} - set(self._found))
+        words = sorted(
+            {w for w in exact if w and SEPARATOR not in w and PLACEHOLDER not in w}
+            - set(self._found)
+        )
         chunks: dict[str, list[tuple[str, int]]] = {}
         for key in keys:
             size = 4 if len(key) >= 8 else 2
-            offsets = sorted(set(range(0, max(1, len(key) - size + 1), 2)) | {max(0, len(key) - size)})
+            offsets = sorted(
+                set(range(0, max(1, len(key) - size + 1), 2)) | {max(0, len(key) - size)}
+            )
             for k in offsets:
                 chunk = key[k : k + size]
                 if len(chunk) == size:
@@ -397,8 +430,14 @@ class CorpusIndex:
                 pos = self.text.find(bigram, pos + 1)
         return votes
 
-    def suggest(self, key: str, quote: str, quote_index: Sequence[int], limit: int = 3,
-                votes: Sequence[int] | None = None) -> list[Suggestion]:
+    def suggest(
+        self,
+        key: str,
+        quote: str,
+        quote_index: Sequence[int],
+        limit: int = 3,
+        votes: Sequence[int] | None = None,
+    ) -> list[Suggestion]:
         """The passages nearest to a quote that was not found, with a character diff.
 
         ``quote`` is the quote as written and ``quote_index`` maps each character of
@@ -433,7 +472,9 @@ class CorpusIndex:
                 offset += len(piece) + 1
             alignment = fuzz.partial_ratio_alignment(key, piece) if piece else None
             if alignment is not None:
-                candidates.append((alignment.score, offset, piece, alignment.dest_start, alignment.dest_end))
+                candidates.append(
+                    (alignment.score, offset, piece, alignment.dest_start, alignment.dest_end)
+                )
         candidates.sort(key=lambda c: (-c[0], c[1] + c[3]))
         for score, offset, piece, lo_best, hi_best in candidates:
             if len(ranked) == limit:
@@ -459,7 +500,9 @@ class CorpusIndex:
             locus = self.locus(Hit(start, end))
             base, _, stream, index = self._stream_at(start)
             printed = [stream.text[index[p - base]] for p in range(start, end)]
-            differences = describe_differences(key, self.text[start:end], quote, quote_index, printed)
+            differences = describe_differences(
+                key, self.text[start:end], quote, quote_index, printed
+            )
             suggestions.append(Suggestion(locus, round(score, 1), differences))
         return suggestions
 
@@ -476,7 +519,10 @@ def readings(key: str, alternatives: dict[str, str]) -> tuple[list[str], int]:
     if count <= MAX_READINGS:
         import itertools
 
-        words = ["".join(chars) for chars in itertools.product(*(ch + alternatives.get(ch, "") for ch in key))]
+        words = [
+            "".join(chars)
+            for chars in itertools.product(*(ch + alternatives.get(ch, "") for ch in key))
+        ]
         return [w for w in words if w != key], -1
     best, offset, start = "", 0, 0
     for i, ch in enumerate(key + SEPARATOR):
@@ -489,8 +535,11 @@ def readings(key: str, alternatives: dict[str, str]) -> tuple[list[str], int]:
 
 def _reads(key: str, window: str, alternatives: dict[str, str]) -> bool:
     """Whether ``window`` reads ``key``, some characters as one of their alternatives."""
-    return (len(window) == len(key) and SEPARATOR not in window
-            and all(a == b or b in alternatives.get(a, "") for a, b in zip(key, window)))
+    return (
+        len(window) == len(key)
+        and SEPARATOR not in window
+        and all(a == b or b in alternatives.get(a, "") for a, b in zip(key, window))
+    )
 
 
 def _windows(key: str, placeholder: int, before: str, after: str) -> list[int]:

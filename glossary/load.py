@@ -5,6 +5,7 @@ shared objects; we build plain values ourselves from libyaml's event stream
 instead, so every value keeps its line, duplicate keys and aliases are
 reported, and only YAML's standard scalar tags are accepted.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -39,7 +40,11 @@ KIND_TAGS = {
     yaml.SequenceStartEvent: {"tag:yaml.org,2002:seq"},
     yaml.ScalarEvent: STANDARD_TAGS - {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"},
 }
-KIND_NAMES = {yaml.MappingStartEvent: "a mapping", yaml.SequenceStartEvent: "a list", yaml.ScalarEvent: "a value"}
+KIND_NAMES = {
+    yaml.MappingStartEvent: "a mapping",
+    yaml.SequenceStartEvent: "a list",
+    yaml.ScalarEvent: "a value",
+}
 
 
 @dataclass
@@ -72,7 +77,9 @@ class Loaded:
         return self.lines.get(path, 1)
 
 
-def _error(loaded: Loaded, line: int, message: str, path: PathKey | None = None, suppress: bool = True) -> None:
+def _error(
+    loaded: Loaded, line: int, message: str, path: PathKey | None = None, suppress: bool = True
+) -> None:
     # Paths are rendered once the data is built, so entries can be named by id.
     loaded.problems.append(Problem(loaded.file, line, "", ERROR, message))
     if path is not None:
@@ -119,7 +126,11 @@ def _decode(loaded: Loaded, data: bytes) -> str | None:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        _error(loaded, line, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded; save the file as UTF-8")
+        _error(
+            loaded,
+            line,
+            f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded; save the file as UTF-8",
+        )
         return None
     # A BOM is harmless to YAML once removed; CRLF line ends are read as LF by the parser.
     return text.removeprefix("\ufeff")
@@ -177,15 +188,21 @@ class _Builder:
         after = next(self.events)
         if not isinstance(after, yaml.StreamEndEvent):
             raise yaml.composer.ComposerError(
-                "expected a single document in the stream", root.start_mark,
-                "but found another document", after.start_mark,
+                "expected a single document in the stream",
+                root.start_mark,
+                "but found another document",
+                after.start_mark,
             )
         return data
 
     def anchor(self, event: yaml.Event) -> None:
         if event.anchor in self.anchors:
-            raise yaml.composer.ComposerError("found duplicate anchor; first occurrence", self.anchors[event.anchor],
-                                              "second occurrence", event.start_mark)
+            raise yaml.composer.ComposerError(
+                "found duplicate anchor; first occurrence",
+                self.anchors[event.anchor],
+                "second occurrence",
+                event.start_mark,
+            )
         self.anchors[event.anchor] = event.start_mark
 
     def build(self, event: yaml.Event, path: PathKey) -> object:
@@ -201,19 +218,29 @@ class _Builder:
             if tag == STR_TAG:
                 return event.value  # most of a terms file: text needs no constructor
         elif tag is None or tag == "!":
-            kind = yaml.MappingNode if isinstance(event, yaml.MappingStartEvent) else yaml.SequenceNode
+            kind = (
+                yaml.MappingNode if isinstance(event, yaml.MappingStartEvent) else yaml.SequenceNode
+            )
             tag = RESOLVER.resolve(kind, None, event.implicit)
         if tag not in KIND_TAGS[type(event)]:
             short = tag.replace("tag:yaml.org,2002:", "!!")
-            message = (f"YAML tag {short} cannot tag {KIND_NAMES[type(event)]}" if tag in STANDARD_TAGS
-                       else f"unsupported YAML tag {short}")
+            message = (
+                f"YAML tag {short} cannot tag {KIND_NAMES[type(event)]}"
+                if tag in STANDARD_TAGS
+                else f"unsupported YAML tag {short}"
+            )
             _error(self.loaded, line, message, path)
             self.loaded.voided.add(path)
             self.skip(event, anchored=True)
             return None
         if len(path) >= MAX_DEPTH:
             # A terms file nests a few levels; thousands would exhaust every recursive step after this.
-            _error(self.loaded, line, f"nested more than {MAX_DEPTH} levels deep: not a terms file's shape", path)
+            _error(
+                self.loaded,
+                line,
+                f"nested more than {MAX_DEPTH} levels deep: not a terms file's shape",
+                path,
+            )
             self.loaded.voided.add(path)
             self.skip(event, anchored=True)
             return None
@@ -229,7 +256,11 @@ class _Builder:
             return self.constructor.construct_object(node, deep=True)
         except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError, KeyError,
             # AttributeError … for values such as 2001-02-30 or `!!bool maybe`: all are bad data here.
-            shown = repr(event.value) if len(event.value) <= 60 else f"{event.value[:60]!r}…({len(event.value):,} characters)"
+            shown = (
+                repr(event.value)
+                if len(event.value) <= 60
+                else f"{event.value[:60]!r}…({len(event.value):,} characters)"
+            )
             reason = str(getattr(exc, "problem", None) or exc)
             if len(event.value) > 60 and event.value.isdigit():
                 reason = "a number too long to read (put it in quotes to make it text)"
@@ -244,16 +275,25 @@ class _Builder:
             if type(key_event) is not yaml.ScalarEvent:
                 if isinstance(key_event, yaml.AliasEvent):
                     raise _Alias
-                _error(self.loaded, self.lines.of(key_event.start_mark), "mapping keys must be plain text",
-                       path, suppress=False)
+                _error(
+                    self.loaded,
+                    self.lines.of(key_event.start_mark),
+                    "mapping keys must be plain text",
+                    path,
+                    suppress=False,
+                )
                 self.skip(key_event)
                 self.skip(next(self.events))
                 continue
             key = self.build(key_event, path + ("<key>",))
             key_line = self.lines.of(key_event.start_mark)
             if key in first_line:
-                _error(self.loaded, key_line, f"duplicate key {key!r} (first given on line {first_line[key]})",
-                       path + (key,))
+                _error(
+                    self.loaded,
+                    key_line,
+                    f"duplicate key {key!r} (first given on line {first_line[key]})",
+                    path + (key,),
+                )
                 self.skip(next(self.events))
                 continue
             first_line[key] = key_line
@@ -300,8 +340,9 @@ def render_path(data: object, path: PathKey) -> str:
     return out
 
 
-def load_yaml(path: Path | str, display: str | None = None,
-              memo: MutableMapping[str, object] | None = None) -> Loaded:
+def load_yaml(
+    path: Path | str, display: str | None = None, memo: MutableMapping[str, object] | None = None
+) -> Loaded:
     """Load a YAML file safely; problems are collected, never raised.
 
     ``memo`` (digest of an entry's text → its parsed data, see :func:`_load_items`) lets a
@@ -330,9 +371,12 @@ def load_bytes(raw: bytes, display: str, memo: MutableMapping[str, object] | Non
         return loaded
     lines_of = Lines(text)
     for match in re.finditer("[\u2028\u2029\x85]", text):
-        _error(loaded, lines_of.at(match.start()),
-               f"U+{ord(match.group()):04X} ({UNUSUAL_BREAKS[match.group()]}) is a line break to YAML but not to "
-               "editors: replace it with a newline")
+        _error(
+            loaded,
+            lines_of.at(match.start()),
+            f"U+{ord(match.group()):04X} ({UNUSUAL_BREAKS[match.group()]}) is a line break to YAML but not to "
+            "editors: replace it with a newline",
+        )
     if loaded.problems:
         return loaded
     if memo is not None and (items := _load_items(text, display, memo)) is not None:
@@ -347,10 +391,17 @@ def load_bytes(raw: bytes, display: str, memo: MutableMapping[str, object] | Non
                 # Composing first (linear: an alias is a second reference, not a copy) raises what is
                 # wrong beyond the alias to the handlers below: an undefined alias, a later syntax error.
                 yaml.compose(text, Loader=LOADER)
-                aliases = [lines_of.at(e.start_mark.index) for e in yaml.parse(text, Loader=LOADER)
-                           if isinstance(e, yaml.AliasEvent)]
+                aliases = [
+                    lines_of.at(e.start_mark.index)
+                    for e in yaml.parse(text, Loader=LOADER)
+                    if isinstance(e, yaml.AliasEvent)
+                ]
                 more = f" (and {len(aliases) - 1} more)" if len(aliases) > 1 else ""
-                _error(loaded, aliases[0], f"YAML aliases (*name) are not allowed in a terms file{more}")
+                _error(
+                    loaded,
+                    aliases[0],
+                    f"YAML aliases (*name) are not allowed in a terms file{more}",
+                )
                 return loaded
     except yaml.YAMLError as exc:
         _syntax_error(loaded, exc, text, lines_of)
@@ -364,7 +415,9 @@ def load_bytes(raw: bytes, display: str, memo: MutableMapping[str, object] | Non
     loaded = built
     for i, path in loaded.pending:
         problem = loaded.problems[i]
-        loaded.problems[i] = Problem(problem.file, problem.line, render_path(loaded.data, path), ERROR, problem.message)
+        loaded.problems[i] = Problem(
+            problem.file, problem.line, render_path(loaded.data, path), ERROR, problem.message
+        )
     return loaded
 
 
@@ -426,7 +479,13 @@ def _parse_item(chunk: str, display: str) -> tuple[object, dict[PathKey, int]] |
             data = builder.document()
     except (_Alias, yaml.YAMLError, RecursionError):
         return None
-    if built.problems or builder.anchors or not isinstance(data, list) or len(data) != 1 or not _plain(data[0]):
+    if (
+        built.problems
+        or builder.anchors
+        or not isinstance(data, list)
+        or len(data) != 1
+        or not _plain(data[0])
+    ):
         return None
     lines = {path[1:]: at - 1 for path, at in built.lines.items() if path}
     return data[0], lines
@@ -458,6 +517,10 @@ def _syntax_error(loaded: Loaded, exc: yaml.YAMLError, text: str, lines_of: Line
         if LOADER is not yaml.SafeLoader:
             position = len(text.encode("utf-8")[:position].decode("utf-8", "ignore"))
         code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        _error(loaded, lines_of.at(position), f"character U+{code:04X} is not allowed in YAML ({exc.reason})")
+        _error(
+            loaded,
+            lines_of.at(position),
+            f"character U+{code:04X} is not allowed in YAML ({exc.reason})",
+        )
     else:
         _error(loaded, 1, f"YAML error: {exc}")

@@ -4,6 +4,7 @@ Images and recorded readings go into the decks and the printed glossary, which a
 CC BY-SA 4.0: every file an entry uses must say whose it is and under which licence, and every
 file in the folder is either used by an entry or reported.
 """
+
 from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
@@ -23,8 +24,12 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
     in ``media/`` is used by some entry (else a warning)."""
     folder = base / MEDIA
     # By the path inside media/ (entries write media/sub/x.png).
-    used = {str(PurePosixPath(name).relative_to(MEDIA)): (entry, i)
-            for entry in entries for i, name in enumerate(entry.media) if PurePosixPath(name).parts[:1] == (MEDIA,)}
+    used = {
+        str(PurePosixPath(name).relative_to(MEDIA)): (entry, i)
+        for entry in entries
+        for i, name in enumerate(entry.media)
+        if PurePosixPath(name).parts[:1] == (MEDIA,)
+    }
     if not folder.is_dir():
         return []
     path = folder / LICENSES
@@ -34,7 +39,11 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
     if path.exists():
         loaded = load_yaml(path, shown)
         problems.extend(loaded.problems)
-        errors = schema_problems(loaded, "media.schema.json") + text_problems(loaded) if loaded.data is not None else []
+        errors = (
+            schema_problems(loaded, "media.schema.json") + text_problems(loaded)
+            if loaded.data is not None
+            else []
+        )
         problems.extend(problem for _, problem in errors)
         if isinstance(loaded.data, list):
             # Records the schema refused are reported already; the others are checked all the same.
@@ -45,16 +54,31 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
                 key = (index, "file")
                 where = (shown, loaded.line_of(key), render_path(loaded.data, key))
                 if raw["file"] in records:
-                    problems.append(Problem(*where, ERROR, f"{raw['file']!r} has a licence record already"))
+                    problems.append(
+                        Problem(*where, ERROR, f"{raw['file']!r} has a licence record already")
+                    )
                 elif (message := check_media_path(f"{MEDIA}/{raw['file']}", base)) is not None:
                     problems.append(Problem(*where, ERROR, message))
                 records.setdefault(raw["file"], loaded.line_of(key))
     for name, (entry, i) in sorted(used.items()):
         if name not in records:
-            problems.append(Problem(terms_file, entry.line_of("media"), f"{entry.id}.media[{i}]", ERROR,
-                                    f"media file {name!r} has no licence record in {shown}"))
-    files = (p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+            problems.append(
+                Problem(
+                    terms_file,
+                    entry.line_of("media"),
+                    f"{entry.id}.media[{i}]",
+                    ERROR,
+                    f"media file {name!r} has no licence record in {shown}",
+                )
+            )
+    files = (
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if p.is_file() and not p.is_symlink()
+    )
     for file in sorted(f for f in files if f not in NOT_MEDIA):
         if file not in used:
-            problems.append(Problem(f"{MEDIA}/{file}", 0, "", WARNING, "no entry uses this media file"))
+            problems.append(
+                Problem(f"{MEDIA}/{file}", 0, "", WARNING, "no entry uses this media file")
+            )
     return problems

@@ -1,4 +1,5 @@
 """The glossary's data model: frozen, and free of I/O."""
+
 from __future__ import annotations
 
 import re
@@ -118,7 +119,6 @@ class ShiwenReading:
         return {"text": self.text, "locus": self.locus.to_json()}
 
 
-
 @dataclass(frozen=True)
 class CharReading:
     """How one headword character was read: the entry's pinyin, the 廣韻's, the 儀禮音義's."""
@@ -156,7 +156,7 @@ class CitationResult:
     size: int = 0
     #: The variant folds and edition variants the match needed (script differences are not folds),
     #: over its agreeing occurrences, in the quote's order: see :mod:`glossary.folds`.
-    folds: tuple["Fold", ...] = ()
+    folds: tuple[Fold, ...] = ()
     #: The source's exact text where the quote is written otherwise (script, punctuation, variant
     #: forms): what ``glossary fmt --quotes`` writes in its place. None when it is as printed.
     source_text: str | None = None
@@ -269,8 +269,14 @@ class Passage:
     juan: int | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"file": self.file, "line": self.line, "page_id": self.page_id, "layer": self.layer,
-                "kind": self.kind, "text": self.text}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "page_id": self.page_id,
+            "layer": self.layer,
+            "kind": self.kind,
+            "text": self.text,
+        }
 
 
 @dataclass(frozen=True)
@@ -313,7 +319,10 @@ class Pair:
         return {
             "paragraph": self.paragraph.index,
             "modern": self.paragraph.text,
-            "original": [{**passage.to_json(), "confidence": c} for passage, c in zip(self.original, self.confidences)],
+            "original": [
+                {**passage.to_json(), "confidence": c}
+                for passage, c in zip(self.original, self.confidences)
+            ],
             "confidence": self.confidence,
             "certain": self.certain,
         }
@@ -366,7 +375,11 @@ def _excerpt(text: str, passage: str, limit: int) -> str:
     first, last = best_span
     whole = "".join(sentences[first:last])
     cut = whole[:limit]
-    return ("…" if first else "") + cut + ("…" if last < len(sentences) or len(cut) < len(whole) else "")
+    return (
+        ("…" if first else "")
+        + cut
+        + ("…" if last < len(sentences) or len(cut) < len(whole) else "")
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -393,7 +406,9 @@ class Alignment:
             result[file] = ([link[0].start for link in links], links)
         return result
 
-    def renderings(self, file: str, start: int, end: int, layer: str | None = None) -> tuple[Rendering, ...]:
+    def renderings(
+        self, file: str, start: int, end: int, layer: str | None = None
+    ) -> tuple[Rendering, ...]:
         """The paragraphs that render some of ``file[start:end]`` of the original (in passages of
         ``layer`` only, if given), in order, each with the confidence of its link to the passage (the
         least, if it renders several that the span touches)."""
@@ -408,9 +423,13 @@ class Alignment:
                 continue
             known = found.get(pair.paragraph.index)
             found[pair.paragraph.index] = Rendering(
-                self.label, pair.paragraph.text, self.file, pair.paragraph.index,
+                self.label,
+                pair.paragraph.text,
+                self.file,
+                pair.paragraph.index,
                 min(confidence, known.confidence) if known else confidence,
-                (known.passage if known else "") + passage.text)
+                (known.passage if known else "") + passage.text,
+            )
         return tuple(found[i] for i in sorted(found))
 
     def pair_at(self, offset: int) -> Pair | None:
@@ -454,8 +473,11 @@ class Glossary:
     def renderings(self, locus: Locus, *, certain: bool = True) -> tuple[Rendering, ...]:
         """The modern renderings of the passage at ``locus`` (only those at or above the threshold
         unless ``certain=False``)."""
-        found = tuple(r for alignment in self.alignments
-                      for r in alignment.renderings(locus.file, locus.start, locus.end, locus.layer))
+        found = tuple(
+            r
+            for alignment in self.alignments
+            for r in alignment.renderings(locus.file, locus.start, locus.end, locus.layer)
+        )
         return tuple(r for r in found if r.certain) if certain else found
 
     def entry(self, entry_id: str) -> Entry | None:

@@ -5,6 +5,7 @@ object alive. Building a terms file's values or unpickling an index makes tens o
 objects and no cyclic garbage, so those walks are pure cost (about half the time of
 loading terms.yaml). Mercurial's ``util.nogc`` does the same for the same reason.
 """
+
 from __future__ import annotations
 
 import gc

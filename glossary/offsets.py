@@ -4,6 +4,7 @@ Streams and normalised keys are long runs of consecutive source positions broken
 markup and punctuation; storing the runs instead of one number per character keeps a
 corpus of millions of characters small.
 """
+
 from __future__ import annotations
 
 from array import array
@@ -61,7 +62,11 @@ class OffsetMap:
             yield from range(runs[count + run], runs[count + run] + end - runs[run])
 
     def __eq__(self, other: object) -> bool:
-        return list(self) == list(other) if isinstance(other, (OffsetMap, list, array)) else NotImplemented
+        return (
+            list(self) == list(other)
+            if isinstance(other, (OffsetMap, list, array))
+            else NotImplemented
+        )
 
     def __repr__(self) -> str:
         return f"OffsetMap({len(self)} positions in {self._count} runs)"

@@ -1,4 +1,5 @@
 """Loading the hall plan (``plan.yaml``): places of the hall and courtyard, each fixed by cited passages."""
+
 from __future__ import annotations
 
 import math
@@ -18,7 +19,9 @@ def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
     problems = list(loaded.problems)
     if loaded.data is None:
         return None, problems
-    schema_errors = schema_problems(loaded, "plan.schema.json") + text_problems(loaded) + _not_finite(loaded)
+    schema_errors = (
+        schema_problems(loaded, "plan.schema.json") + text_problems(loaded) + _not_finite(loaded)
+    )
     problems.extend(problem for _, problem in schema_errors)
     if schema_errors or not isinstance(loaded.data, dict):
         return None, problems
@@ -27,8 +30,15 @@ def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
     for index, raw in enumerate(loaded.data["places"]):
         path: PathKey = ("places", index)
         if raw["id"] in seen:
-            problems.append(Problem(loaded.file, loaded.line_of(path + ("id",)), render_path(loaded.data, path + ("id",)),
-                                    ERROR, f"duplicate place id {raw['id']!r} (first on line {seen[raw['id']]})"))
+            problems.append(
+                Problem(
+                    loaded.file,
+                    loaded.line_of(path + ("id",)),
+                    render_path(loaded.data, path + ("id",)),
+                    ERROR,
+                    f"duplicate place id {raw['id']!r} (first on line {seen[raw['id']]})",
+                )
+            )
             continue
         seen[raw["id"]] = loaded.line_of(path)
         places.append(_place(loaded, path, raw, problems))
@@ -41,12 +51,26 @@ def _not_finite(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
     data = loaded.data if isinstance(loaded.data, dict) else {}
     places = data.get("places") if isinstance(data.get("places"), list) else []
     numbers = [((name,), data.get(name)) for name in ("width", "height")]
-    numbers += [(("places", i, name), place.get(name)) for i, place in enumerate(places) if isinstance(place, dict)
-                for name in ("x", "y", "w", "h")]
+    numbers += [
+        (("places", i, name), place.get(name))
+        for i, place in enumerate(places)
+        if isinstance(place, dict)
+        for name in ("x", "y", "w", "h")
+    ]
     for path, value in numbers:
         if isinstance(value, float) and math.isnan(value):  # ±inf: the schema's bounds say so
-            found.append((path, Problem(loaded.file, loaded.line_of(path), render_path(loaded.data, path), ERROR,
-                                        f"{value} is not a coordinate: give a number")))
+            found.append(
+                (
+                    path,
+                    Problem(
+                        loaded.file,
+                        loaded.line_of(path),
+                        render_path(loaded.data, path),
+                        ERROR,
+                        f"{value} is not a coordinate: give a number",
+                    ),
+                )
+            )
     return found
 
 
@@ -62,6 +86,9 @@ def _place(loaded: Loaded, path: PathKey, raw: dict, problems: list[Problem]) ->
         line=loaded.line_of(path),
         term=raw.get("term"),
         rites=resolve_rites(loaded, path + ("rites",), raw.get("rites", []), problems),
-        citations=tuple(citation_from(loaded, path + ("citations", i), c) for i, c in enumerate(raw["citations"])),
+        citations=tuple(
+            citation_from(loaded, path + ("citations", i), c)
+            for i, c in enumerate(raw["citations"])
+        ),
         note=raw.get("note"),
     )

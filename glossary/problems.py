@@ -1,4 +1,5 @@
 """Problems found in user data, and the three ways of reporting them."""
+
 from __future__ import annotations
 
 import json
@@ -13,7 +14,9 @@ NOTE = "note"
 MAX_MESSAGE = 1000
 #: Characters that would move a terminal's cursor, recolour its text or reorder it (bidi
 #: controls): shown as ``\u202e`` instead, so a value in a message can only ever be read.
-UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+UNSAFE = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
+)
 #: In a line of text output a newline is unsafe too: a value (an entry id in a problem's path, say)
 #: must not start a line of its own, such as a fake "0 error(s)" summary. (JSON keeps its own
 #: newlines between values and escapes those inside strings, so dump_json uses UNSAFE.)
@@ -56,7 +59,11 @@ class Problem:
     def to_github(self) -> str:
         """A GitHub Actions workflow command, shown as an annotation on the pull request."""
         level = {ERROR: "error", NOTE: "notice"}.get(self.severity, "warning")
-        message = printable(self.message) if not self.path else f"{printable(self.path)}: {printable(self.message)}"
+        message = (
+            printable(self.message)
+            if not self.path
+            else f"{printable(self.path)}: {printable(self.message)}"
+        )
         if self.hints:
             message += "\n" + "\n".join(printable(hint) for hint in self.hints)
         message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")

@@ -4,6 +4,7 @@ An id, once published, keys users' Anki notes; when two entries become one, the 
 is listed here with the entry it went into, and the Anki renderer turns its notes into ones
 that say so (see glossary.render.anki.notes.retired_notes).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,17 +32,32 @@ def load_retired(path: Path, entries: list[Entry]) -> tuple[tuple[Retired, ...],
     retired = []
     for index, raw in enumerate(loaded.data):
 
-        def add(field: str, message: str) -> None:
+        def add(field: str, message: str, index: int = index) -> None:
             key = (index, field)
-            problems.append(Problem(loaded.file, loaded.line_of(key), render_path(loaded.data, key), ERROR, message))
+            problems.append(
+                Problem(
+                    loaded.file, loaded.line_of(key), render_path(loaded.data, key), ERROR, message
+                )
+            )
 
         if raw["id"] in live:
             add("id", f"{raw['id']!r} is retired but is also the id of an entry in the glossary")
         elif raw["id"] in seen:
             add("id", f"{raw['id']!r} is listed twice")
         elif raw["merged_into"] not in live:
-            add("merged_into", f"unknown glossary id {raw['merged_into']!r}{did_you_mean(raw['merged_into'], sorted(live))}")
+            add(
+                "merged_into",
+                f"unknown glossary id {raw['merged_into']!r}{did_you_mean(raw['merged_into'], sorted(live))}",
+            )
         else:
             seen.add(raw["id"])
-            retired.append(Retired(raw["id"], raw["term"], raw["merged_into"], raw["note"], loaded.line_of((index,))))
+            retired.append(
+                Retired(
+                    raw["id"],
+                    raw["term"],
+                    raw["merged_into"],
+                    raw["note"],
+                    loaded.line_of((index,)),
+                )
+            )
     return tuple(retired), problems

@@ -7,6 +7,7 @@ traditional one). Variant tables fold only non-standard forms (old and edition-s
 simplified form OpenCC gives a Big5 character (铏 for 鉶, 绖 for 絰: modern simplified
 characters outside GB2312), see :func:`is_modern_form`.
 """
+
 from __future__ import annotations
 
 
@@ -36,7 +37,12 @@ def is_modern_form(ch: str) -> bool:
     if is_standard(ch):
         return True
     traditional = _s2t().convert(ch)
-    return len(traditional) == 1 and traditional != ch and is_big5(traditional) and _t2s().convert(traditional) == ch
+    return (
+        len(traditional) == 1
+        and traditional != ch
+        and is_big5(traditional)
+        and _t2s().convert(traditional) == ch
+    )
 
 
 _CONVERTERS: dict[str, object] = {}

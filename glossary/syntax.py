@@ -6,6 +6,7 @@ that is wrong and the indentation it should have: the fields of an entry line up
 (2 spaces), those of a citation under ``quote:`` (6 spaces), and the lines of a ``>-`` text
 under its first line. This module only reads the text around the parser's marks.
 """
+
 from __future__ import annotations
 
 import re
@@ -70,10 +71,17 @@ def columns_above(lines: list[str], row: int) -> list[Column]:
         # The key that holds this mapping: the nearest key line above, left of it.
         for j in range(i - 1, top, -1):
             above = KEY_LINE.match(lines[j]) if _meaningful(lines[j]) else None
-            if above and len(above.group("indent")) + len(above.group("dash") or "") < column - (2 if match.group("dash") else 0):
+            if above and len(above.group("indent")) + len(above.group("dash") or "") < column - (
+                2 if match.group("dash") else 0
+            ):
                 parent = above.group("key")
                 break
-            if above is None and _meaningful(lines[j]) and _indent(lines[j]) == 0 and not lines[j].startswith("-"):
+            if (
+                above is None
+                and _meaningful(lines[j])
+                and _indent(lines[j]) == 0
+                and not lines[j].startswith("-")
+            ):
                 break
         if match.group("dash"):
             # ``- quote:`` opens an item: its fields line up under ``quote``, the item's dash one level out.
@@ -129,7 +137,10 @@ def explain(exc: yaml.MarkedYAMLError, text: str, line_of) -> tuple[int, str]:
     parser = " ".join(str(part) for part in (exc.context, exc.problem) if part)
     row = line - 1
     if 0 <= row < len(lines) and "\t" in lines[row][: _indent(lines[row]) + 1]:
-        return line, f"YAML syntax error: a tab indents line {line} (tabs cannot indent YAML: use spaces)"
+        return (
+            line,
+            f"YAML syntax error: a tab indents line {line} (tabs cannot indent YAML: use spaces)",
+        )
     # A line of text without `key:` where the parser wanted a key: the continuation of a `>-`
     # text that lost its indentation. The parser points past it; the line itself is the mistake.
     if exc.problem and "could not find expected ':'" in exc.problem and context is not None:
@@ -140,15 +151,20 @@ def explain(exc: yaml.MarkedYAMLError, text: str, line_of) -> tuple[int, str]:
                 key, column = block
                 return start + 1, (
                     f"YAML syntax error: this line is text without `key:`; if it continues `{key}` "
-                    f"above, indent it like the lines before it ({column} spaces)")
-            return start + 1, ("YAML syntax error: this line is text without `key:` "
-                               f"(a field is written `name: value`; quote a value that spans lines)")
+                    f"above, indent it like the lines before it ({column} spaces)"
+                )
+            return start + 1, (
+                "YAML syntax error: this line is text without `key:` "
+                "(a field is written `name: value`; quote a value that spans lines)"
+            )
     for kind, opening, closing in (("flow sequence", "[", "]"), ("flow mapping", "{", "}")):
         if exc.context and kind in exc.context and context is not None:
             opened = line_of(context.index)
-            return opened, (f"YAML syntax error: the `{opening}` opened on this line is not closed with "
-                          f"`{closing}` on that line (a list is written `[a, b]`; quote a value that holds "
-                          f"`{opening}`)")
+            return opened, (
+                f"YAML syntax error: the `{opening}` opened on this line is not closed with "
+                f"`{closing}` on that line (a list is written `[a, b]`; quote a value that holds "
+                f"`{opening}`)"
+            )
     if 0 <= row < len(lines) and (match := KEY_LINE.match(lines[row])) and not match.group("dash"):
         column = len(match.group("indent"))
         columns = columns_above(lines, row)
@@ -156,9 +172,14 @@ def explain(exc: yaml.MarkedYAMLError, text: str, line_of) -> tuple[int, str]:
         if columns and not any(c.column == column for c in columns):
             inner = columns[0]
             if column > inner.column:
-                return line, (f"YAML syntax error: `{key}:` is indented {column} spaces, deeper than the "
-                              f"fields above it: {inner.describe()}")
-            return line, f"YAML syntax error: `{key}:` is indented {column} spaces: {inner.describe()}"
+                return line, (
+                    f"YAML syntax error: `{key}:` is indented {column} spaces, deeper than the "
+                    f"fields above it: {inner.describe()}"
+                )
+            return (
+                line,
+                f"YAML syntax error: `{key}:` is indented {column} spaces: {inner.describe()}",
+            )
     if context is not None and line_of(context.index) != line:
         parser += f" (opened on line {line_of(context.index)})"
     return line, f"YAML syntax error: {parser}"

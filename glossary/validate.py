@@ -4,13 +4,14 @@ The JSON Schema shipped in ``schema/terms.schema.json`` is the single source of
 truth for fields and types; its errors are placed at the line of the offending
 node and phrased for contributors (unknown fields get a did-you-mean).
 """
+
 from __future__ import annotations
 
 import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -39,8 +40,16 @@ SCAFFOLD = {
 }
 #: The word, or one of the scaffold's prompts left after the word was deleted: one search per value.
 _PLACEHOLDER_TEXT = re.compile(
-    "|".join([rf"(?-i:\b{PLACEHOLDER}\b)"] + [re.escape(text.removeprefix(PLACEHOLDER).lstrip(": "))
-                                             for text in SCAFFOLD.values() if text != PLACEHOLDER]), re.I)
+    "|".join(
+        [rf"(?-i:\b{PLACEHOLDER}\b)"]
+        + [
+            re.escape(text.removeprefix(PLACEHOLDER).lstrip(": "))
+            for text in SCAFFOLD.values()
+            if text != PLACEHOLDER
+        ]
+    ),
+    re.I,
+)
 
 
 def is_placeholder(value: object) -> bool:
@@ -48,11 +57,18 @@ def is_placeholder(value: object) -> bool:
     return isinstance(value, str) and _PLACEHOLDER_TEXT.search(value) is not None
 
 
-TYPE_NAMES = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
+TYPE_NAMES = {
+    dict: "a mapping",
+    list: "a list",
+    str: "text",
+    int: "a number",
+    float: "a number",
+    bool: "true/false",
+}
 
 
-@lru_cache(maxsize=None)
-def validator(name: str) -> "Draft202012Validator":
+@cache
+def validator(name: str) -> Draft202012Validator:
     """A validator for a shipped schema, resolving references between the shipped schemas."""
     # Imported here: only a file with errors needs jsonschema (a tenth of `check`'s start-up).
     from jsonschema import Draft202012Validator
@@ -64,7 +80,7 @@ def validator(name: str) -> "Draft202012Validator":
     return Draft202012Validator(schema(name), registry=registry)
 
 
-@lru_cache(maxsize=None)
+@cache
 def fast_validator(name: str) -> jsonschema_rs.Validator:
     """The same schema compiled by jsonschema-rs: answers "is it valid?" a hundred times faster."""
     registry = jsonschema_rs.Registry([(schema(other)["$id"], schema(other)) for other in SCHEMAS])
@@ -98,7 +114,9 @@ def _describe(value: object) -> str:
     return "nothing" if value is None else TYPE_NAMES.get(type(value), type(value).__name__)
 
 
-def schema_problems(loaded: Loaded, name: str = "terms.schema.json") -> list[tuple[PathKey, Problem]]:
+def schema_problems(
+    loaded: Loaded, name: str = "terms.schema.json"
+) -> list[tuple[PathKey, Problem]]:
     """Schema errors of a loaded file, phrased for contributors, at their lines."""
     problems: dict[Problem, PathKey] = {}
     if _valid(loaded.data, name):
@@ -110,27 +128,43 @@ def schema_problems(loaded: Loaded, name: str = "terms.schema.json") -> list[tup
         for path, message in _phrase(error):
             line = loaded.line_of(path)
             # jsonschema reports `required` once per missing field, each listing all of them.
-            problems.setdefault(Problem(loaded.file, line, render_path(loaded.data, path), ERROR, message), path)
+            problems.setdefault(
+                Problem(loaded.file, line, render_path(loaded.data, path), ERROR, message), path
+            )
     return [(path, problem) for problem, path in sorted(problems.items())]
 
 
-def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
+def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
     path = tuple(error.absolute_path)
     value = error.instance
     if error.validator == "additionalProperties":
         known = tuple(error.schema.get("properties", {}))
         extra = [k for k in value if k not in known]
-        return [(path + (k,), f"unknown field {k!r}{_misplaced(path, str(k)) or did_you_mean(str(k), known)}")
-                for k in extra]
+        return [
+            (
+                path + (k,),
+                f"unknown field {k!r}{_misplaced(path, str(k)) or did_you_mean(str(k), known)}",
+            )
+            for k in extra
+        ]
     if error.validator == "required":
         missing = [k for k in error.validator_value if k not in value]
         return [(path, f"missing field {k!r}") for k in missing]
     if error.validator == "type":
         expected = error.validator_value
         expected = expected if isinstance(expected, list) else [expected]
-        names = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number"}
+        names = {
+            "object": "a mapping",
+            "array": "a list",
+            "string": "text",
+            "integer": "a whole number",
+        }
         wanted = " or ".join(names.get(t, t) for t in expected)
-        shown = f"{_describe(value)}: {_short(value)}" if not isinstance(value, dict) else _describe(value)
+        shown = (
+            f"{_describe(value)}: {_short(value)}"
+            if not isinstance(value, dict)
+            else _describe(value)
+        )
         hint = ""
         if isinstance(value, bool) and "string" in expected:
             hint = " (YAML reads yes, no, on, off, true and false as true/false: put the text in quotes, e.g. 'no')"
@@ -142,16 +176,28 @@ def _phrase(error: "ValidationError") -> list[tuple[PathKey, str]]:
         hint = did_you_mean(str(value), [str(v) for v in error.validator_value])
         return [(path, f"{value!r} is not one of: {options}{hint}")]
     if error.validator == "pattern" and path and path[-1] == "id":
-        return [(path, f"id {value!r} must be lowercase letters and digits joined by hyphens (e.g. 'si-she')")]
+        return [
+            (
+                path,
+                f"id {value!r} must be lowercase letters and digits joined by hyphens (e.g. 'si-she')",
+            )
+        ]
     if error.validator in ("minLength", "pattern") and isinstance(value, str) and not value.strip():
         return [(path, "must not be empty")]
     if error.validator == "minItems":
         return [(path, f"needs at least {error.validator_value} item(s)")]
     # Bounds: say how long the value is, never echo it (it may be megabytes).
     if error.validator == "maxLength" and isinstance(value, str):
-        return [(path, f"{len(value):,} characters, more than the {error.validator_value:,} allowed here")]
+        return [
+            (
+                path,
+                f"{len(value):,} characters, more than the {error.validator_value:,} allowed here",
+            )
+        ]
     if error.validator == "maxItems" and isinstance(value, list):
-        return [(path, f"{len(value):,} items, more than the {error.validator_value:,} allowed here")]
+        return [
+            (path, f"{len(value):,} items, more than the {error.validator_value:,} allowed here")
+        ]
     if error.validator in ("minimum", "maximum") and isinstance(value, (int, float)):
         return [(path, f"{value} is outside the plan ({error.validator} {error.validator_value})")]
     if error.validator == "uniqueItems":
@@ -163,10 +209,14 @@ def _misplaced(path: PathKey, key: str) -> str:
     """Why a field a file knows elsewhere is here: indented into a citation, or out of one."""
     in_citation = len(path) >= 2 and path[-2] == "citations"
     if in_citation and key in fields_of("entry"):
-        return (f" (`{key}` is indented as if it belonged to the citation above: an entry's fields line up "
-                "under `id:`, 2 spaces)")
+        return (
+            f" (`{key}` is indented as if it belonged to the citation above: an entry's fields line up "
+            "under `id:`, 2 spaces)"
+        )
     if len(path) == 1 and key in fields_of("citation"):
-        return (f" (`{key}` is a citation's field: indent it under the citation's `quote:`, 6 spaces)")
+        return (
+            f" (`{key}` is a citation's field: indent it under the citation's `quote:`, 6 spaces)"
+        )
     return ""
 
 
@@ -183,8 +233,11 @@ CITATION_VALUES = {
 
 def citation_from(loaded: Loaded, path: PathKey, raw: dict) -> Citation:
     """A citation as the model holds it, with the line of each field."""
-    values = {name: CITATION_VALUES[name](raw[name]) if name in CITATION_VALUES else raw[name]
-              for name in fields_of("citation") if name in raw}
+    values = {
+        name: CITATION_VALUES[name](raw[name]) if name in CITATION_VALUES else raw[name]
+        for name in fields_of("citation")
+        if name in raw
+    }
     return Citation(
         **values,
         line=loaded.line_of(path + ("quote",)),
@@ -192,7 +245,9 @@ def citation_from(loaded: Loaded, path: PathKey, raw: dict) -> Citation:
     )
 
 
-def resolve_rites(loaded: Loaded, path: PathKey, names: object, problems: list[Problem]) -> tuple[Rite, ...]:
+def resolve_rites(
+    loaded: Loaded, path: PathKey, names: object, problems: list[Problem]
+) -> tuple[Rite, ...]:
     """The rites a list of names refers to; an unknown name is a problem at its line."""
     vocab = vocabulary()
     rites = []
@@ -201,8 +256,15 @@ def resolve_rites(loaded: Loaded, path: PathKey, names: object, problems: list[P
         if rite is None:
             if isinstance(name, str) and not is_placeholder(name):  # a placeholder is said once
                 item = path + (i,)
-                problems.append(Problem(loaded.file, loaded.line_of(item), render_path(loaded.data, item), ERROR,
-                                        f"unknown rite {name!r}{did_you_mean(name, vocab.rite_names)}"))
+                problems.append(
+                    Problem(
+                        loaded.file,
+                        loaded.line_of(item),
+                        render_path(loaded.data, item),
+                        ERROR,
+                        f"unknown rite {name!r}{did_you_mean(name, vocab.rite_names)}",
+                    )
+                )
         elif rite not in rites:
             rites.append(rite)
     return tuple(rites)
@@ -237,8 +299,15 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
     if isinstance(loaded.data, list) and len(loaded.data) > schema()["maxItems"]:
         # One problem, not one per entry: a million copied entries must not take minutes to list.
         count = len(loaded.data)
-        return [], [Problem(loaded.file, 1, "", ERROR,
-                            f"{count:,} entries, more than the {schema()['maxItems']:,} a terms file may hold")]
+        return [], [
+            Problem(
+                loaded.file,
+                1,
+                "",
+                ERROR,
+                f"{count:,} entries, more than the {schema()['maxItems']:,} a terms file may hold",
+            )
+        ]
     #: Values already reported (too long, invisible characters): not looked at again below.
     flagged: set[PathKey] = set()
     for path, problem in [*schema_problems(loaded), *text_problems(loaded)]:
@@ -253,7 +322,9 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
     broken.update(path[0] for path in loaded.voided if path and isinstance(path[0], int))
 
     def add(path: PathKey, message: str) -> None:
-        problems.append(Problem(loaded.file, loaded.line_of(path), render_path(data, path), ERROR, message))
+        problems.append(
+            Problem(loaded.file, loaded.line_of(path), render_path(data, path), ERROR, message)
+        )
 
     first_line: dict[str, int] = {}
     for index, raw in enumerate(data):
@@ -290,16 +361,25 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                 # Anki keeps media by bare file name: two paths with one name would overwrite each other.
                 bare = PurePosixPath(name).name
                 if bare in media_names and media_names[bare] != name:
-                    add((index, "media", i), f"media file name {bare!r} is already used by {media_names[bare]!r}")
+                    add(
+                        (index, "media", i),
+                        f"media file name {bare!r} is already used by {media_names[bare]!r}",
+                    )
                 media_names.setdefault(bare, name)
         for i, citation in enumerate(_list(raw, "citations")):
             juan = citation.get("juan") if isinstance(citation, dict) else None
             if juan is not None and not isinstance(juan, bool) and parse_number(str(juan)) is None:
-                add((index, "citations", i, "juan"), f"{juan!r} is not a 卷 number (write 4 or 卷四)")
+                add(
+                    (index, "citations", i, "juan"),
+                    f"{juan!r} is not a 卷 number (write 4 or 卷四)",
+                )
                 broken.add(index)
     for path in _placeholders(data):
-        add(path, f"still the scaffold's placeholder ({PLACEHOLDER} …): write it, or leave the field out "
-                  "if it is optional")
+        add(
+            path,
+            f"still the scaffold's placeholder ({PLACEHOLDER} …): write it, or leave the field out "
+            "if it is optional",
+        )
     entries = [
         _entry(loaded, index, raw, problems)
         for index, raw in enumerate(data)
@@ -338,11 +418,19 @@ def check_media_path(name: str, base: Path) -> str | None:
     """Why a media path is refused, or None: relative, inside media/ (no symbolic links on the
     way), a safe file name, and a regular file."""
     posix = PurePosixPath(name)
-    if posix.is_absolute() or "\\" in name or ".." in posix.parts or not posix.parts or posix.parts[0] != MEDIA:
+    if (
+        posix.is_absolute()
+        or "\\" in name
+        or ".." in posix.parts
+        or not posix.parts
+        or posix.parts[0] != MEDIA
+    ):
         return f"media path {name!r} must be a relative path inside {MEDIA}/"
     if not MEDIA_NAME.fullmatch(posix.name):
-        return (f"media file name {posix.name!r} may hold only letters, digits, '.', '_' and '-' "
-                "(Anki refers to media by bare name)")
+        return (
+            f"media file name {posix.name!r} may hold only letters, digits, '.', '_' and '-' "
+            "(Anki refers to media by bare name)"
+        )
     # Every step is looked at: a symbolic link (media/ itself included) could lead anywhere.
     step = base
     for part in posix.parts:
@@ -404,8 +492,18 @@ def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
     for path, text in _texts_at(loaded.data, (), keys=True):
         if (ch := _invisible(text)) is not None:
             name = unicodedata.name(ch, "a control character")
-            found.append((path, Problem(loaded.file, loaded.line_of(path), render_path(loaded.data, path), ERROR,
-                                        f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it")))
+            found.append(
+                (
+                    path,
+                    Problem(
+                        loaded.file,
+                        loaded.line_of(path),
+                        render_path(loaded.data, path),
+                        ERROR,
+                        f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it",
+                    ),
+                )
+            )
     return found
 
 

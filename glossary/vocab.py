@@ -5,6 +5,7 @@ category's labels; none types them again. Names given by contributors or by the
 corpus (either script, an alias) are resolved to a :class:`Rite` once, when the
 data is loaded.
 """
+
 from __future__ import annotations
 
 import json
@@ -105,16 +106,28 @@ def parse(data: object) -> Vocabulary:
     """A vocabulary from the data of ``vocab.yaml`` (validated against its schema)."""
     import jsonschema_rs
 
-    schema = json.loads(resources.files("glossary.schema").joinpath("vocab.schema.json").read_text(encoding="utf-8"))
-    errors = [f"{'/'.join(map(str, e.instance_path)) or '(top)'}: {e.message}"
-              for e in jsonschema_rs.validator_for(schema).iter_errors(data)]
+    schema = json.loads(
+        resources.files("glossary.schema").joinpath("vocab.schema.json").read_text(encoding="utf-8")
+    )
+    errors = [
+        f"{'/'.join(map(str, e.instance_path)) or '(top)'}: {e.message}"
+        for e in jsonschema_rs.validator_for(schema).iter_errors(data)
+    ]
     if errors:
         raise VocabularyError("vocab.yaml: " + "; ".join(errors))
     assert isinstance(data, dict)
     rites = tuple(
-        Rite(id=r["id"], simplified=r["simplified"], traditional=r["traditional"], english=r["english"],
-             juan=r["juan"], received=r["received"], order=order, aliases=tuple(r.get("aliases", ())),
-             sections=r.get("sections", "steps"))
+        Rite(
+            id=r["id"],
+            simplified=r["simplified"],
+            traditional=r["traditional"],
+            english=r["english"],
+            juan=r["juan"],
+            received=r["received"],
+            order=order,
+            aliases=tuple(r.get("aliases", ())),
+            sections=r.get("sections", "steps"),
+        )
         for order, r in enumerate(data["rites"], 1)
     )
     categories = tuple(Category(c["id"], c["heading"], c["zh"]) for c in data["categories"])

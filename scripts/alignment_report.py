@@ -7,6 +7,7 @@ and counts, per set and kind of paragraph, the pairs the aligner gets exactly ri
 
 Usage: python scripts/alignment_report.py [corpus]
 """
+
 from __future__ import annotations
 
 import sys
@@ -32,8 +33,12 @@ def _matches(passage: Passage, ref: str) -> bool:
     """Whether ``passage`` is the one a sample names as ``<file>:<line> <kind> <first characters>``."""
     place, kind, start = ref.split(" ")
     file, _, line = place.rpartition(":")
-    return (passage.file.rsplit("/", 1)[-1] == file and passage.line == int(line) and passage.kind == kind
-            and passage.text.startswith(start))
+    return (
+        passage.file.rsplit("/", 1)[-1] == file
+        and passage.line == int(line)
+        and passage.kind == kind
+        and passage.text.startswith(start)
+    )
 
 
 @dataclass
@@ -76,7 +81,9 @@ def evaluate(alignment: Alignment, sample: list[dict]) -> dict[str, Tally]:
         bucket[0] += exact
         bucket[1] += 1
         if not exact:
-            tally.errors.append(f"¶{item['paragraph']} ({item['kind']}, confidence {pair.confidence:.2f})")
+            tally.errors.append(
+                f"¶{item['paragraph']} ({item['kind']}, confidence {pair.confidence:.2f})"
+            )
     return tallies
 
 
@@ -89,19 +96,27 @@ def table(corpus: Path = ROOT / "corpus") -> str:
     alignment = alignments(load_corpus(corpus))[0]
     sample = yaml.safe_load(SAMPLE.read_text(encoding="utf-8"))
     tallies = evaluate(alignment, sample)
-    lines = ["| paragraphs | " + " | ".join(KINDS) + " | all | passages: precision, recall | right when shown as certain | right otherwise (uncertain, or no passage) |",
-             "|---|" + "---:|" * (len(KINDS) + 4)]
+    lines = [
+        "| paragraphs | "
+        + " | ".join(KINDS)
+        + " | all | passages: precision, recall | right when shown as certain | right otherwise (uncertain, or no passage) |",
+        "|---|" + "---:|" * (len(KINDS) + 4),
+    ]
     for name in SETS:
         tally = tallies[name]
         cells = [_share(tally.right[kind], tally.total[kind]) for kind in KINDS]
         precision = tally.found / max(1, tally.found + tally.wrong)
         recall = tally.found / max(1, tally.found + tally.missed)
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | **{_share(*tally.pairs)}** | "
-                     f"{precision:.3f}, {recall:.3f} | {_share(*tally.certain)} | {_share(*tally.uncertain)} |")
+        lines.append(
+            f"| {name} | " + " | ".join(cells) + f" | **{_share(*tally.pairs)}** | "
+            f"{precision:.3f}, {recall:.3f} | {_share(*tally.certain)} | {_share(*tally.uncertain)} |"
+        )
     lines.append("")
     for name in SETS:
         errors = tallies[name].errors
-        lines.append(f"Not exactly right ({name}): " + (", ".join(errors) if errors else "none") + ".")
+        lines.append(
+            f"Not exactly right ({name}): " + (", ".join(errors) if errors else "none") + "."
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -14,6 +14,7 @@ and wall clock, and of each round's ratio to read-and-fold (check) or `python -c
 
 Usage: python scripts/bench_versions.py [--runs N] REV [REV …]   (e.g. main)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,7 +38,9 @@ for path in sorted(Path("corpus").rglob("*.txt")):
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("revisions", nargs="+", help="git revisions to compare with the working tree")
+    parser.add_argument(
+        "revisions", nargs="+", help="git revisions to compare with the working tree"
+    )
     parser.add_argument("--runs", type=int, default=11)
     args = parser.parse_args()
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed code runs: from bytecode
@@ -46,7 +49,9 @@ def main() -> int:
     for revision in args.revisions:
         folder = scratch / revision.replace("/", "_")
         folder.mkdir()
-        archive = subprocess.run(["git", "archive", revision], cwd=ROOT, capture_output=True, check=True).stdout
+        archive = subprocess.run(
+            ["git", "archive", revision], cwd=ROOT, capture_output=True, check=True
+        ).stdout
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
         trees[revision] = folder
     trees["working tree"] = ROOT
@@ -56,29 +61,42 @@ def main() -> int:
         "read-and-fold": ([python, "-c", READ_AND_FOLD], ROOT, {"PYTHONPATH": str(ROOT)}),
     }
     for name, folder in trees.items():
-        env = {"PYTHONPATH": str(folder), "GLOSSARY_CACHE_DIR": str(scratch / f"cache-{folder.name}")}
+        env = {
+            "PYTHONPATH": str(folder),
+            "GLOSSARY_CACHE_DIR": str(scratch / f"cache-{folder.name}"),
+        }
         commands[f"check: {name}"] = ([python, "-m", "glossary", "check"], folder, env)
         commands[f"--help: {name}"] = ([python, "-m", "glossary", "--help"], folder, env)
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     wall: dict[str, list[float]] = {name: [] for name in commands}
     names = list(commands)
     for round_ in range(args.runs + 1):
-        for name in names[round_ % len(names):] + names[: round_ % len(names)]:
+        for name in names[round_ % len(names) :] + names[: round_ % len(names)]:
             command, cwd, extra = commands[name]
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            done = subprocess.run(command, cwd=cwd, env={**os.environ, **extra}, capture_output=True)
+            done = subprocess.run(
+                command, cwd=cwd, env={**os.environ, **extra}, capture_output=True
+            )
             elapsed = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             if done.returncode:
                 sys.exit(f"{name}: exit {done.returncode}\n{done.stderr.decode()[-2000:]}")
             if round_:
                 wall[name].append(elapsed)
-                cpu[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+                cpu[name].append(
+                    after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                )
     print(f"medians of {args.runs} interleaved rounds; load average now {os.getloadavg()[0]:.1f}")
     for name in names:
         line = f"  {name:32} CPU {statistics.median(cpu[name]) * 1000:6.0f} ms   wall {statistics.median(wall[name]) * 1000:6.0f} ms"
-        base = "read-and-fold" if name.startswith("check") else "python -c pass" if name.startswith("--help") else None
+        base = (
+            "read-and-fold"
+            if name.startswith("check")
+            else "python -c pass"
+            if name.startswith("--help")
+            else None
+        )
         if base:
             ratio = statistics.median(cpu[name]) / statistics.median(cpu[base])
             rounds = statistics.median(a / b for a, b in zip(cpu[name], cpu[base]))

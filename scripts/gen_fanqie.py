@@ -18,6 +18,7 @@ Usage: python scripts/gen_fanqie.py [--check]
    (--check: exit 1 if the shipped table differs from what the corpus and the installed
    tshet-uinh give)
 """
+
 from __future__ import annotations
 
 import sys
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from tables import generate  # noqa: E402
+
 sys.path.insert(0, str(ROOT))
 OUT = ROOT / "glossary" / "data" / "yinyi_fanqie.tsv"
 CORPUS = ROOT / "corpus"
@@ -64,7 +66,15 @@ def table_text() -> str:
 
 
 def main() -> int:
-    return generate(__doc__.splitlines()[0], OUT, table_text, "what corpus/ and the installed tshet-uinh give", "反切", "gen_fanqie.py", header_lines=6)
+    return generate(
+        __doc__.splitlines()[0],
+        OUT,
+        table_text,
+        "what corpus/ and the installed tshet-uinh give",
+        "反切",
+        "gen_fanqie.py",
+        header_lines=6,
+    )
 
 
 if __name__ == "__main__":

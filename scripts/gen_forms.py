@@ -20,6 +20,7 @@ every character of OpenCC 1.4.2; the script checks the characters it lists again
 Usage: python scripts/gen_forms.py [--check]
    (--check: exit 1 if the shipped table differs from what the installed OpenCC gives)
 """
+
 from __future__ import annotations
 
 import sys
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from tables import generate  # noqa: E402
+
 OUT = ROOT / "glossary" / "data" / "opencc_forms.tsv"
 #: The conversions ``glossary.enrich.readings._forms`` asks for, in the table's column order.
 CONFIGS = ("s2t", "s2tw")
@@ -45,15 +47,23 @@ def table_text() -> str:
         converter = opencc.OpenCC(config)
         converted = converter.convert("\n".join(chars)).split("\n")
         if len(converted) != len(chars):
-            raise SystemExit(f"OpenCC {config} joined characters across lines: extend scripts/gen_forms.py")
-        forms = {ch: form if len(form) == 1 else "" for ch, form in zip(chars, converted) if form != ch}
+            raise SystemExit(
+                f"OpenCC {config} joined characters across lines: extend scripts/gen_forms.py"
+            )
+        forms = {
+            ch: form if len(form) == 1 else "" for ch, form in zip(chars, converted) if form != ch
+        }
         for ch, form in forms.items():  # each listed character again, alone
             alone = converter.convert(ch)
             if (alone if len(alone) == 1 else "") != form:
-                raise SystemExit(f"OpenCC {config} converts {ch!r} alone otherwise: extend scripts/gen_forms.py")
+                raise SystemExit(
+                    f"OpenCC {config} converts {ch!r} alone otherwise: extend scripts/gen_forms.py"
+                )
         for code in range(1, 0x80):
             if converter.convert(chr(code)) != chr(code):
-                raise SystemExit(f"OpenCC {config} converts ASCII {chr(code)!r}: extend scripts/gen_forms.py")
+                raise SystemExit(
+                    f"OpenCC {config} converts ASCII {chr(code)!r}: extend scripts/gen_forms.py"
+                )
         columns.append(forms)
     listed = sorted(set().union(*columns))
     if any(sep in ch + "".join(c.get(ch, "") for c in columns) for ch in listed for sep in "\t\n#"):
@@ -70,7 +80,15 @@ def table_text() -> str:
 
 
 def main() -> int:
-    return generate(__doc__.splitlines()[0], OUT, table_text, "the installed OpenCC's conversions", "characters", "gen_forms.py", header_lines=4)
+    return generate(
+        __doc__.splitlines()[0],
+        OUT,
+        table_text,
+        "the installed OpenCC's conversions",
+        "characters",
+        "gen_forms.py",
+        header_lines=4,
+    )
 
 
 if __name__ == "__main__":

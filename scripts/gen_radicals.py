@@ -11,6 +11,7 @@ Inputs:
 
 Usage: python scripts/gen_radicals.py --unihan PATH
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,7 +34,9 @@ def read_unihan(path: Path) -> dict[str, tuple[str, str]]:
     """char → (kRSUnicode, kTotalStrokes)."""
     table: dict[str, tuple[str, str]] = {}
     if path.suffix == ".db":
-        rows = sqlite3.connect(path).execute("select character, SUnicode, kTotalStrokes from unihan")
+        rows = sqlite3.connect(path).execute(
+            "select character, SUnicode, kTotalStrokes from unihan"
+        )
         for char, rs, strokes in rows:
             match = re.fullmatch(r"\\x\{([0-9A-Fa-f]+)\}", char)
             char = chr(int(match.group(1), 16)) if match else char
@@ -82,7 +85,9 @@ def main() -> int:
         rs, strokes = unihan[char]
         number, _, residual = rs.split()[0].partition(".")
         radical = radicals.get(number) or radicals.get(number.rstrip("'"), "")
-        lines.append(f"{char}\t{number.rstrip(chr(39))}\t{radical}\t{residual}\t{strokes.split()[0]}")
+        lines.append(
+            f"{char}\t{number.rstrip(chr(39))}\t{radical}\t{residual}\t{strokes.split()[0]}"
+        )
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(lines) - 3} characters")
     return 0

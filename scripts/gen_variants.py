@@ -37,6 +37,7 @@ Usage: python scripts/gen_variants.py [--check] [--report]
   --check   fail if a generated table is out of date
   --report  also print where the sources disagree (for review when a source is updated)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,7 +63,9 @@ FIELDS = ("kZVariant", "kSemanticVariant", "kSimplifiedVariant")
 #: Corrections that yitizi's own build (build/build_lib/loaders.py at v0.1.3) applies to the ytenx
 #: tables: characters wrongly listed as equivalents, and equivalent pairs that are not.
 YITIZI_EXCLUDED_CHARS = frozenset("苎蒙懞矇朦芸弁皝")
-YITIZI_EXCLUDED_PAIRS = frozenset({("瀋", "沉"), ("干", "乾"), ("榦", "乾"), ("搋", "弌"), ("坯", "壊"), ("坯", "壞")})
+YITIZI_EXCLUDED_PAIRS = frozenset(
+    {("瀋", "沉"), ("干", "乾"), ("榦", "乾"), ("搋", "弌"), ("坯", "壊"), ("坯", "壞")}
+)
 
 _T2S = opencc.OpenCC("t2s")
 
@@ -111,7 +114,9 @@ def _ytenx_rows(folder: Path) -> list[dict[str, str]]:
     rows = []
     for name in ("JihThex.csv", "ThaJihThex.csv"):
         with (folder / "ytenx" / name).open(encoding="utf-8", newline="") as handle:
-            rows.extend(row for row in csv.DictReader(handle) if row["#字"] not in YITIZI_EXCLUDED_CHARS)
+            rows.extend(
+                row for row in csv.DictReader(handle) if row["#字"] not in YITIZI_EXCLUDED_CHARS
+            )
     return rows
 
 
@@ -129,11 +134,19 @@ def read_yitizi(folder: Path) -> dict[str, dict[str, set[str]]]:
     for row in _ytenx_rows(folder):
         entry = row["#字"]
         for ch in row.get("全等") or "":
-            if ch in YITIZI_EXCLUDED_CHARS or (entry, ch) in YITIZI_EXCLUDED_PAIRS or (ch, entry) in YITIZI_EXCLUDED_PAIRS:
+            if (
+                ch in YITIZI_EXCLUDED_CHARS
+                or (entry, ch) in YITIZI_EXCLUDED_PAIRS
+                or (ch, entry) in YITIZI_EXCLUDED_PAIRS
+            ):
                 continue
             classes.union(entry, ch)
-        other.setdefault(entry, set()).update(ch for ch in row.get("其他異體") or "" if ch not in YITIZI_EXCLUDED_CHARS)
-        simplified.setdefault(entry, set()).update(ch for ch in row.get("簡體") or "" if ch not in YITIZI_EXCLUDED_CHARS)
+        other.setdefault(entry, set()).update(
+            ch for ch in row.get("其他異體") or "" if ch not in YITIZI_EXCLUDED_CHARS
+        )
+        simplified.setdefault(entry, set()).update(
+            ch for ch in row.get("簡體") or "" if ch not in YITIZI_EXCLUDED_CHARS
+        )
     for line in (folder / "yitizi.txt").read_text(encoding="utf-8").splitlines():
         line = line.split("#", 1)[0].strip()
         if len(line) >= 3 and line.startswith("="):
@@ -141,7 +154,9 @@ def read_yitizi(folder: Path) -> dict[str, dict[str, set[str]]]:
                 classes.union(line[1], ch)
         elif len(line) >= 3 and line[1] == ">":
             simplified.setdefault(line[0], set()).update(line[2:])
-    equivalent = {ch: group for group in classes.groups().values() if len(group) > 1 for ch in group}
+    equivalent = {
+        ch: group for group in classes.groups().values() if len(group) > 1 for ch in group
+    }
     return {"全等": equivalent, "其他異體": other, "簡體": simplified}
 
 
@@ -194,10 +209,13 @@ RELATIONS = (
 def candidate_folds(protected: set[str]) -> dict[str, list[Fold]]:
     """Every fold a relation gives a character, in the order of :data:`RELATIONS`."""
     related: dict[tuple[str, str], dict[str, set[str]]] = {
-        ("yitizi", kind): table for kind, table in read_yitizi(YITIZI).items()}
+        ("yitizi", kind): table for kind, table in read_yitizi(YITIZI).items()
+    }
     unihan = read_unihan(UNIHAN, FIELDS + ("kTraditionalVariant",))
     for field in FIELDS:
-        related[("unihan", field)] = {ch: set(fields[field]) for ch, fields in unihan.items() if field in fields}
+        related[("unihan", field)] = {
+            ch: set(fields[field]) for ch, fields in unihan.items() if field in fields
+        }
     found: dict[str, list[Fold]] = {}
     for source, kind, name in RELATIONS:
         for ch, targets in sorted(related[(source, kind)].items()):
@@ -205,16 +223,29 @@ def candidate_folds(protected: set[str]) -> dict[str, list[Fold]]:
                 continue
             target = one_key(targets - {ch}, protected)
             if target is not None:
-                found.setdefault(ch, []).append((target, source, kind if source == "unihan" else f"{kind} ({name})"))
+                found.setdefault(ch, []).append(
+                    (target, source, kind if source == "unihan" else f"{kind} ({name})")
+                )
     for ch, fields in sorted(unihan.items()):
         traditional = [t for t in fields.get("kTraditionalVariant", []) if t != ch]
-        if (is_gb2312(ch) and ch not in protected and len(fields.get("kTraditionalVariant", [])) == 1
-                and traditional and is_big5(traditional[0]) and traditional[0] not in protected
-                and script_key(traditional[0]) not in (ch, *protected)):
+        if (
+            is_gb2312(ch)
+            and ch not in protected
+            and len(fields.get("kTraditionalVariant", [])) == 1
+            and traditional
+            and is_big5(traditional[0])
+            and traditional[0] not in protected
+            and script_key(traditional[0]) not in (ch, *protected)
+        ):
             target = traditional[0]
-            found.setdefault(ch, []).append((
-                target, "unihan", f"kTraditionalVariant (its one traditional form, which OpenCC folds to "
-                                  f"{script_key(target)})"))
+            found.setdefault(ch, []).append(
+                (
+                    target,
+                    "unihan",
+                    f"kTraditionalVariant (its one traditional form, which OpenCC folds to "
+                    f"{script_key(target)})",
+                )
+            )
     return found
 
 
@@ -225,20 +256,26 @@ def fold_table(report: bool = False) -> dict[str, Fold]:
     for ch, candidates in sorted(candidate_folds(protected).items()):
         folds[ch] = candidates[0]
         if report and len({script_key(f[0]) for f in candidates}) > 1:
-            print(f"sources disagree on {ch}: " + ", ".join(f"{f[1]} {f[2]} {f[0]}" for f in candidates), file=sys.stderr)
+            print(
+                f"sources disagree on {ch}: "
+                + ", ".join(f"{f[1]} {f[2]} {f[0]}" for f in candidates),
+                file=sys.stderr,
+            )
     for variant, standard, provenance in read_tsv(CURATED):
         if variant in protected or standard in protected:
             raise SystemExit(f"curated fold {variant}→{standard} touches a protected character")
         if variant in folds and script_key(folds[variant][0]) == script_key(standard):
             # A maintained source has it now: the table names that source, and the curated list
             # keeps only what no source gives (or what a source gets wrong).
-            raise SystemExit(f"curated fold {variant}→{standard} is {folds[variant][1]}'s too: remove it "
-                             f"from {CURATED.relative_to(ROOT)}")
+            raise SystemExit(
+                f"curated fold {variant}→{standard} is {folds[variant][1]}'s too: remove it "
+                f"from {CURATED.relative_to(ROOT)}"
+            )
         folds[variant] = (standard, "curated", provenance)
     for char, reason in read_tsv(PROTECTED):
         # Identity rows tell the run-time folder not to touch these (OpenCC included).
         folds[char] = (char, "protected", reason)
-    for variant, (standard, source, note) in folds.items():
+    for variant, (standard, source, _note) in folds.items():
         if variant != standard and standard in protected:
             raise SystemExit(f"{source} fold {variant}→{standard} folds into a protected character")
     return folds
@@ -284,7 +321,9 @@ def generate_editions(folds: dict[str, Fold]) -> str:
     ]
     for row in read_tsv(EDITIONS):
         if len(row) != 4 or not all(cell.strip() for cell in row):
-            raise SystemExit(f"edition variant {row!r}: four columns a, b, source, locus, none empty")
+            raise SystemExit(
+                f"edition variant {row!r}: four columns a, b, source, locus, none empty"
+            )
         a, b, source, locus = row
         if len(a) != 1 or len(b) != 1 or a == b:
             raise SystemExit(f"edition variant {a}/{b}: two different single characters")
@@ -306,10 +345,17 @@ def main() -> int:
     args = parser.parse_args()
     folds = fold_table(args.report)
     outputs = {OUT: generate(folds), EDITIONS_OUT: generate_editions(folds)}
-    stale = [path for path, text in outputs.items() if not path.exists() or path.read_text(encoding="utf-8") != text]
+    stale = [
+        path
+        for path, text in outputs.items()
+        if not path.exists() or path.read_text(encoding="utf-8") != text
+    ]
     if args.check:
         for path in stale:
-            print(f"{path.relative_to(ROOT)} is out of date: run scripts/gen_variants.py", file=sys.stderr)
+            print(
+                f"{path.relative_to(ROOT)} is out of date: run scripts/gen_variants.py",
+                file=sys.stderr,
+            )
         return 1 if stale else 0
     for path, text in outputs.items():
         path.write_text(text, encoding="utf-8")

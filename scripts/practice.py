@@ -7,6 +7,7 @@ The guide retraces how an entry that is in the glossary already (卒哭, zu-ku) 
 removes the entry and every link to it from other entries' `related` lists; `git checkout -- .`
 puts everything back once you have walked through the guide.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,7 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def remove(text: str, entry_id: str) -> tuple[str, int]:
     """``text`` without the entry ``entry_id`` and without the links to it; how many links were removed."""
     lines = text.splitlines(True)
-    start = next((i for i, line in enumerate(lines) if line.rstrip("\n") == f"- id: {entry_id}"), None)
+    start = next(
+        (i for i, line in enumerate(lines) if line.rstrip("\n") == f"- id: {entry_id}"), None
+    )
     if start is None:
         raise SystemExit(f"no entry {entry_id!r} in terms.yaml")
     end = start + 1
@@ -47,8 +50,10 @@ def main(argv: list[str]) -> None:
     terms = Path(argv[1]) if len(argv) > 1 else Path("terms.yaml")
     text, links = remove(terms.read_text(encoding="utf-8"), entry_id)
     terms.write_text(text, encoding="utf-8")
-    print(f"{terms}: removed {entry_id} and {links} link(s) to it in other entries' related lists "
-          "(git checkout -- . puts them back)")
+    print(
+        f"{terms}: removed {entry_id} and {links} link(s) to it in other entries' related lists "
+        "(git checkout -- . puts them back)"
+    )
 
 
 if __name__ == "__main__":

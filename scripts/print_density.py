@@ -6,6 +6,7 @@ A page's fill is how far down its text area the ink reaches (pdftoppm, 30 dpi, g
 area is the page less the @page margins of glossary/templates/print/pages.css.
 Usage: python scripts/print_density.py glossary.pdf ENTRIES [--top MM --bottom MM]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,13 +46,29 @@ def main() -> int:
     parser.add_argument("--bottom", type=float, default=17)
     args = parser.parse_args()
     reader = PdfReader(args.pdf)
-    dests = {n.lstrip("/"): reader.get_destination_page_number(d) + 1 for n, d in reader.named_destinations.items()}
+    dests = {
+        n.lstrip("/"): reader.get_destination_page_number(d) + 1
+        for n, d in reader.named_destinations.items()
+    }
     rite_pages = [p for a, p in dests.items() if a.startswith("rite-")]
     first, last = min(rite_pages), dests["index-pinyin"] - 1
     fills = []
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["pdftoppm", "-gray", "-r", str(DPI), "-f", str(first), "-l", str(last), str(args.pdf),
-                        f"{tmp}/p"], check=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-gray",
+                "-r",
+                str(DPI),
+                "-f",
+                str(first),
+                "-l",
+                str(last),
+                str(args.pdf),
+                f"{tmp}/p",
+            ],
+            check=True,
+        )
         for path in sorted(Path(tmp).glob("p-*.pgm")):
             _, rows = pgm_rows(path)
             top, bottom = round(args.top / 25.4 * DPI), len(rows) - round(args.bottom / 25.4 * DPI)
@@ -60,8 +77,10 @@ def main() -> int:
     pages = len(reader.pages)
     blank = 1 - sum(fills) / len(fills)
     print(f"{pages} pages for {args.entries} entries: {pages / args.entries:.3f} pages per entry")
-    print(f"entry pages {first}–{last} ({len(fills)}): {blank:.1%} of the text area blank; "
-          f"{sum(1 for f in fills if f < 0.6)} of {len(fills)} pages less than 60% full")
+    print(
+        f"entry pages {first}–{last} ({len(fills)}): {blank:.1%} of the text area blank; "
+        f"{sum(1 for f in fills if f < 0.6)} of {len(fills)} pages less than 60% full"
+    )
     return 0
 
 

@@ -9,6 +9,7 @@ listed. ``--write`` puts the proposals into the terms file after each entry's ``
 
 Usage: python scripts/propose_guangyun.py [--write] [terms.yaml]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,13 +37,17 @@ def flow(values: list[str | None]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("terms", nargs="?", default=str(ROOT / "terms.yaml"))
-    parser.add_argument("--write", action="store_true", help="insert the proposals into the terms file")
+    parser.add_argument(
+        "--write", action="store_true", help="insert the proposals into the terms file"
+    )
     args = parser.parse_args()
     path = Path(args.terms)
     entries, problems = load_entries(path)
     proposals = {}
     for entry in entries:
-        if entry.guangyun is not None or len(split_reading(entry.pinyin)) != len(headword_chars(entry)):
+        if entry.guangyun is not None or len(split_reading(entry.pinyin)) != len(
+            headword_chars(entry)
+        ):
             continue
         chosen, notes = propose_for(entry)
         proposals[entry.id] = chosen

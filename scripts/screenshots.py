@@ -7,6 +7,7 @@ Also the back of the entry's Recall card at phone width (400 px), light and nigh
 (docs/img/card-phone-light.png, card-phone-night.png).
 Usage: python scripts/screenshots.py [ENTRY_ID] [PAGE]
 """
+
 from __future__ import annotations
 
 import os
@@ -51,16 +52,53 @@ def main() -> int:
         (Path(tmp) / "s.pdf").write_bytes(sheet)
         # The page that holds the entry: where the PDF's link to it leads.
         page = page or destinations(pdf)[f"e-{entry_id}"]
-        subprocess.run(["pdftoppm", "-r", "80", "-f", str(page), "-l", str(page), "-png", "-singlefile",
-                        str(Path(tmp) / "g.pdf"), str(OUT / "glossary-page")], check=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "80",
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                "-png",
+                "-singlefile",
+                str(Path(tmp) / "g.pdf"),
+                str(OUT / "glossary-page"),
+            ],
+            check=True,
+        )
         # Folded: the sheet's left part up to the fold line (12 mm margin + 11 mm + 62 mm = 85 mm).
         width = round(85 / 25.4 * 80)
-        subprocess.run(["pdftoppm", "-r", "80", "-f", "1", "-l", "1", "-png", "-singlefile", "-x", "0", "-y", "0",
-                        "-W", str(width), "-H", str(round(297 / 25.4 * 80)), str(Path(tmp) / "s.pdf"),
-                        str(OUT / "sheet-folded")], check=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "80",
+                "-f",
+                "1",
+                "-l",
+                "1",
+                "-png",
+                "-singlefile",
+                "-x",
+                "0",
+                "-y",
+                "0",
+                "-W",
+                str(width),
+                "-H",
+                str(round(297 / 25.4 * 80)),
+                str(Path(tmp) / "s.pdf"),
+                str(OUT / "sheet-folded"),
+            ],
+            check=True,
+        )
     html = render_glossary(glossary, PrintOptions())
     (OUT / "web-phone.png").write_bytes(screenshot(html, width=390, height=844))
-    print(f"wrote card.png, card-phone-light.png, card-phone-night.png, glossary-page.png (page {page}), sheet-folded.png and web-phone.png in {OUT}")
+    print(
+        f"wrote card.png, card-phone-light.png, card-phone-night.png, glossary-page.png (page {page}), sheet-folded.png and web-phone.png in {OUT}"
+    )
     return 0
 
 

@@ -7,6 +7,7 @@ Without --write the table is printed; with it, README.md's table (between the `<
 markers) is replaced by it. Run it with the environment's Python (`.venv/bin/python` when the
 environment is not active): it imports the glossary package.
 """
+
 from __future__ import annotations
 
 import sys
@@ -26,7 +27,10 @@ def table(terms: Path) -> str:
     vocab = vocabulary()
     categories = vocab.category_ids
     cells = Counter((rite, e.category) for e in entries for rite in e.rites)
-    lines = ["| rite | " + " | ".join(categories) + " | all |", "|---|" + "---:|" * (len(categories) + 1)]
+    lines = [
+        "| rite | " + " | ".join(categories) + " | all |",
+        "|---|" + "---:|" * (len(categories) + 1),
+    ]
     for rite in vocab.rites:
         total = sum(1 for e in entries if rite in e.rites)
         if not total:
@@ -34,13 +38,19 @@ def table(terms: Path) -> str:
         counts = [cells[(rite, c)] for c in categories]
         lines.append(f"| {rite.simplified} | " + " | ".join(map(str, counts)) + f" | {total} |")
     by_category = Counter(e.category for e in entries)
-    lines.append("| **all entries** | " + " | ".join(str(by_category[c]) for c in categories) + f" | **{len(entries)}** |")
+    lines.append(
+        "| **all entries** | "
+        + " | ".join(str(by_category[c]) for c in categories)
+        + f" | **{len(entries)}** |"
+    )
     citations = sum(len(e.citations) for e in entries)
     two = sum(1 for e in entries if len(e.citations) >= 2)
     lines.append("")
-    lines.append(f"{len(entries)} entries, {citations} citations (all verified by `glossary check`); "
-                 f"{two} entries ({100 * two // max(1, len(entries))}%) have two or more. "
-                 "An entry counts under every rite it lists.")
+    lines.append(
+        f"{len(entries)} entries, {citations} citations (all verified by `glossary check`); "
+        f"{two} entries ({100 * two // max(1, len(entries))}%) have two or more. "
+        "An entry counts under every rite it lists."
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -69,7 +79,9 @@ def main(argv: list[str]) -> None:
         return
     readme = terms.resolve().parent / "README.md"
     changed = write(readme, terms)
-    print(f"{readme.name}: the table {'now counts' if changed else 'already counts'} the entries of {terms.name}")
+    print(
+        f"{readme.name}: the table {'now counts' if changed else 'already counts'} the entries of {terms.name}"
+    )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ and ``doc`` are the mini corpus, ``mini_project`` is a project folder made of th
 Only the tests about the shipped data (``tests/data``) read ``corpus/``, ``terms.yaml`` and
 ``plan.yaml`` of the repository, through the fixtures and names that say so (``shipped_…``).
 """
+
 from __future__ import annotations
 
 import json
@@ -41,6 +42,7 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 # -- the mini corpus and glossary (tests/fixtures) ---------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def corpus() -> Corpus:
@@ -79,7 +81,9 @@ def mini_entries() -> dict[str, Entry]:
     return {entry.id: entry for entry in entries}
 
 
-def make_project(folder: Path, terms: str | bytes | None = None, plan: bool = True, corpus: bool = True) -> Path:
+def make_project(
+    folder: Path, terms: str | bytes | None = None, plan: bool = True, corpus: bool = True
+) -> Path:
     """A project folder: ``terms.yaml`` (terms-mini.yaml unless given), ``plan.yaml``, ``corpus/``."""
     folder.mkdir(parents=True, exist_ok=True)
     if terms is None:
@@ -114,7 +118,9 @@ def set_field(text: str, entry_id: str, field: str, value: object) -> str:
     indent = len(lines[first]) - len(lines[first].lstrip(" "))
     assert lines[first].lstrip(" ").startswith(f"{field}:"), lines[first]
     last = first + 1
-    while last < len(lines) and (not lines[last].strip() or len(lines[last]) - len(lines[last].lstrip(" ")) > indent):
+    while last < len(lines) and (
+        not lines[last].strip() or len(lines[last]) - len(lines[last].lstrip(" ")) > indent
+    ):
         last += 1
     while last > first + 1 and not lines[last - 1].strip():
         last -= 1  # blank lines after the value belong to what follows
@@ -123,6 +129,7 @@ def set_field(text: str, entry_id: str, field: str, value: object) -> str:
 
 
 # -- the shipped data (tests/data only) ---------------------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def shipped_corpus() -> Corpus:

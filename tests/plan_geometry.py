@@ -4,6 +4,7 @@ Computed from the SVG alone, independently of the renderer's own layout code: a 
 ``s`` (viewBox units) and ``n`` characters is ``s`` high and ``s`` per CJK character wide (0.62 ``s``
 for any other character, which a browser test confirms as an upper bound).
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -37,7 +38,9 @@ def text_boxes(svg: str, card_width: float = 400) -> list[TextBox]:
         width = size * _advance(text)
         anchor = node.attrib.get("text-anchor", "start")
         x0 = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
-        boxes.append(TextBox(text, size * scale, (x0, y - 0.88 * size, x0 + width, y + 0.12 * size)))
+        boxes.append(
+            TextBox(text, size * scale, (x0, y - 0.88 * size, x0 + width, y + 0.12 * size))
+        )
     return boxes
 
 
@@ -45,8 +48,13 @@ def overlapping(boxes: list[TextBox]) -> list[tuple[str, str]]:
     """Pairs of texts whose boxes overlap."""
     found = []
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            if a.box[0] < b.box[2] and b.box[0] < a.box[2] and a.box[1] < b.box[3] and b.box[1] < a.box[3]:
+        for b in boxes[i + 1 :]:
+            if (
+                a.box[0] < b.box[2]
+                and b.box[0] < a.box[2]
+                and a.box[1] < b.box[3]
+                and b.box[1] < a.box[3]
+            ):
                 found.append((a.text, b.text))
     return found
 
@@ -54,4 +62,8 @@ def overlapping(boxes: list[TextBox]) -> list[tuple[str, str]]:
 def outside(svg: str, boxes: list[TextBox]) -> list[str]:
     """Texts that stick out of the drawing."""
     x, y, w, h = (float(v) for v in ET.fromstring(svg).attrib["viewBox"].split())
-    return [b.text for b in boxes if b.box[0] < x or b.box[1] < y or b.box[2] > x + w or b.box[3] > y + h]
+    return [
+        b.text
+        for b in boxes
+        if b.box[0] < x or b.box[1] < y or b.box[2] > x + w or b.box[3] > y + h
+    ]

@@ -1,4 +1,5 @@
 """`glossary build`: outputs written whole, deterministically, or not at all (mini project)."""
+
 import hashlib
 import json
 import os
@@ -17,8 +18,16 @@ from glossary.cli import cli
 def build(project: Path, out: Path, terms: Path | None = None):
     """Build ``project`` (its terms.yaml unless ``terms``) against its own corpus/ into ``out``."""
     return CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000"}).invoke(
-        cli, ["build", "--terms", str(terms or project / "terms.yaml"), "--corpus", str(project / "corpus"),
-              "--out", str(out)]
+        cli,
+        [
+            "build",
+            "--terms",
+            str(terms or project / "terms.yaml"),
+            "--corpus",
+            str(project / "corpus"),
+            "--out",
+            str(out),
+        ],
     )
 
 
@@ -28,16 +37,30 @@ def digest(folder: Path) -> dict[str, str]:
 
 @pytest.mark.slow  # a second interpreter
 def test_build_deck_script_runs_the_same_build(mini_project: Path, tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, str(ROOT / "build_deck.py"), "--terms", str(mini_project / "terms.yaml"),
-                             "--corpus", str(mini_project / "corpus"), "--out", str(tmp_path / "d")],
-                            cwd=mini_project, capture_output=True, text=True,
-                            env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"})
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "build_deck.py"),
+            "--terms",
+            str(mini_project / "terms.yaml"),
+            "--corpus",
+            str(mini_project / "corpus"),
+            "--out",
+            str(tmp_path / "d"),
+        ],
+        cwd=mini_project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"},
+    )
     assert result.returncode == 0, result.stderr
     assert build(mini_project, tmp_path / "cli").exit_code == 0
     assert digest(tmp_path / "d") == digest(tmp_path / "cli")
 
 
-def test_build_writes_terms_json_with_resolved_citations(mini_project: Path, tmp_path: Path, index) -> None:
+def test_build_writes_terms_json_with_resolved_citations(
+    mini_project: Path, tmp_path: Path, index
+) -> None:
     result = build(mini_project, tmp_path / "dist")
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "dist" / "terms.json").read_text(encoding="utf-8"))
@@ -51,7 +74,9 @@ def test_build_writes_terms_json_with_resolved_citations(mini_project: Path, tmp
         resolved = report.results_for(entry.id)
         for citation, result in zip(term["citations"], resolved, strict=True):
             assert [l["page"] for l in citation["loci"]] == [l.page for l in result.loci]
-        assert term["concordance"]["total"] > 0  # every headword stands in the corpus it is cited from
+        assert (
+            term["concordance"]["total"] > 0
+        )  # every headword stands in the corpus it is cited from
     assert "kanripo.org" in data["attribution"]
 
 
@@ -69,7 +94,9 @@ def test_build_writes_the_ledger_beside_the_terms(mini_project: Path, tmp_path: 
     assert {stamp["mod"] for stamp in ledger.values()} == {1700000000}
 
 
-def test_failed_build_leaves_the_previous_output_untouched(mini_project: Path, tmp_path: Path) -> None:
+def test_failed_build_leaves_the_previous_output_untouched(
+    mini_project: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "dist"
     assert build(mini_project, out).exit_code == 0
     before = digest(out)

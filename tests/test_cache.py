@@ -1,4 +1,5 @@
 """The corpus cache: used when nothing changed, rebuilt when anything did, never in the way, never run."""
+
 from __future__ import annotations
 
 import hashlib
@@ -65,7 +66,9 @@ def _payload(path: Path) -> object:
     return pickle.loads(data[len(cache.MAGIC) + cache.TAG_BYTES :])
 
 
-def test_second_open_comes_from_the_cache_and_equals_a_fresh_read(tmp_path: Path, monkeypatch) -> None:
+def test_second_open_comes_from_the_cache_and_equals_a_fresh_read(
+    tmp_path: Path, monkeypatch
+) -> None:
     fresh = cache.open_index(CORPUS, tmp_path)
     assert len(list(tmp_path.glob("index-*.pickle"))) == 1
     reads = _count_reads(monkeypatch)
@@ -74,7 +77,9 @@ def test_second_open_comes_from_the_cache_and_equals_a_fresh_read(tmp_path: Path
     assert cached is not fresh
     assert cached.text == fresh.text
     hits = cached.find(normalize("楅长如笴博三寸"))
-    assert [cached.locus(h).to_json() for h in hits] == [fresh.locus(h).to_json() for h in fresh.find(normalize("楅长如笴博三寸"))]
+    assert [cached.locus(h).to_json() for h in hits] == [
+        fresh.locus(h).to_json() for h in fresh.find(normalize("楅长如笴博三寸"))
+    ]
     assert len(hits) >= 2
 
 
@@ -89,7 +94,9 @@ def test_a_changed_corpus_file_is_read_again(corpus_copy: Path, tmp_path: Path) 
     assert len(list(folder.glob("index-*.pickle"))) == 2
 
 
-def test_a_file_that_no_longer_matches_its_checksum_fails_even_when_cached(corpus_copy: Path, tmp_path: Path) -> None:
+def test_a_file_that_no_longer_matches_its_checksum_fails_even_when_cached(
+    corpus_copy: Path, tmp_path: Path
+) -> None:
     cache.open_index(corpus_copy, tmp_path)
     (corpus_copy / SEED).write_text("tampered", encoding="utf-8")
     with pytest.raises(CorpusError, match="SHA256SUMS"):
@@ -105,26 +112,53 @@ def test_a_change_of_code_or_tables_changes_the_key(monkeypatch) -> None:
 def test_the_index_code_is_what_builds_an_index_found_from_the_source() -> None:
     names = {p.relative_to(cache.PACKAGE).as_posix() for p in cache.index_code()}
     corpus_modules = {f"corpus/{p.name}" for p in (cache.PACKAGE / "corpus").glob("*.py")}
-    assert corpus_modules | {"index.py", "normalize.py", "offsets.py", "cache.py", "nogc.py",
-                             "data/variants.tsv", "data/commentators.tsv"} <= names
+    assert (
+        corpus_modules
+        | {
+            "index.py",
+            "normalize.py",
+            "offsets.py",
+            "cache.py",
+            "nogc.py",
+            "data/variants.tsv",
+            "data/commentators.tsv",
+        }
+        <= names
+    )
     # What only checks, renders or transcribes does not rebuild the index when it changes.
-    assert not names & {"check.py", "citations.py", "validate.py", "cli.py", "enrich/pinyin.py",
-                        "data/pypinyin_readings.tsv", "data/radicals.tsv"}
+    assert not names & {
+        "check.py",
+        "citations.py",
+        "validate.py",
+        "cli.py",
+        "enrich/pinyin.py",
+        "data/pypinyin_readings.tsv",
+        "data/radicals.tsv",
+    }
 
 
-def test_a_module_newly_imported_by_the_index_code_joins_the_key(tmp_path: Path, monkeypatch) -> None:
+def test_a_module_newly_imported_by_the_index_code_joins_the_key(
+    tmp_path: Path, monkeypatch
+) -> None:
     package = tmp_path / "glossary"
     shutil.copytree(cache.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
     (package / "weights.py").write_text("WEIGHTS = {}\n", encoding="utf-8")
     (package / "data" / "weights.tsv").write_text("a\t1\n", encoding="utf-8")
     offsets = package / "offsets.py"
-    offsets.write_text(offsets.read_text(encoding="utf-8").replace(
-        "from array import array\n",
-        "from array import array\n\nfrom glossary import (  # a parenthesised import over lines\n    weights,\n)\n", 1),
-        encoding="utf-8")
+    offsets.write_text(
+        offsets.read_text(encoding="utf-8").replace(
+            "from array import array\n",
+            "from array import array\n\nfrom glossary import (  # a parenthesised import over lines\n    weights,\n)\n",
+            1,
+        ),
+        encoding="utf-8",
+    )
     normalize_py = package / "normalize.py"
-    normalize_py.write_text(normalize_py.read_text(encoding="utf-8") + '\n\ndef _weights():\n    return "weights.tsv"\n',
-                            encoding="utf-8")
+    normalize_py.write_text(
+        normalize_py.read_text(encoding="utf-8")
+        + '\n\ndef _weights():\n    return "weights.tsv"\n',
+        encoding="utf-8",
+    )
     monkeypatch.setattr(cache, "PACKAGE", package)
     cache.index_code.cache_clear()
     try:
@@ -168,7 +202,9 @@ class Planted:
         return (Path.write_text, (self.marker, "this ran"))
 
 
-def test_a_planted_pickle_is_never_run_and_the_index_is_rebuilt(tmp_path: Path, monkeypatch) -> None:
+def test_a_planted_pickle_is_never_run_and_the_index_is_rebuilt(
+    tmp_path: Path, monkeypatch
+) -> None:
     folder = tmp_path / "cache"
     cache.open_index(CORPUS, folder)
     [path] = folder.glob("index-*.pickle")
@@ -182,7 +218,11 @@ def test_a_planted_pickle_is_never_run_and_the_index_is_rebuilt(tmp_path: Path, 
     head = len(cache.MAGIC) + cache.TAG_BYTES
     reads = _count_reads(monkeypatch)
     # Bare, behind our header with the real file's tag, and as the remembered quotes.
-    for name, data in ((path, planted), (path, real[:head] + planted), (quotes, real[:head] + planted)):
+    for name, data in (
+        (path, planted),
+        (path, real[:head] + planted),
+        (quotes, real[:head] + planted),
+    ):
         name.write_bytes(data)
         index = cache.open_index(CORPUS, folder)
         assert not marker.exists()
@@ -191,7 +231,9 @@ def test_a_planted_pickle_is_never_run_and_the_index_is_rebuilt(tmp_path: Path, 
     assert isinstance(_payload(path), CorpusIndex)
 
 
-def test_even_a_pickle_signed_with_the_key_restores_only_an_index(tmp_path: Path, monkeypatch) -> None:
+def test_even_a_pickle_signed_with_the_key_restores_only_an_index(
+    tmp_path: Path, monkeypatch
+) -> None:
     # Were the key ever read by someone else, the unpickler still refuses anything but an index's classes.
     import hmac
 
@@ -208,12 +250,16 @@ def test_even_a_pickle_signed_with_the_key_restores_only_an_index(tmp_path: Path
     assert not marker.exists() and reads == [CORPUS]
 
 
-def test_an_edited_quotes_file_neither_verifies_a_misquote_nor_fails_a_real_quote(tmp_path: Path) -> None:
+def test_an_edited_quotes_file_neither_verifies_a_misquote_nor_fails_a_real_quote(
+    tmp_path: Path,
+) -> None:
     folder = tmp_path / "cache"
     terms = tmp_path / "terms.yaml"
     misquote = "楅長如竿博三寸"
     entry = ENTRY.format(term="楅", locus="")
-    terms.write_text(entry + entry.replace("id: bi", "id: bi2").replace(QUOTE, misquote), encoding="utf-8")
+    terms.write_text(
+        entry + entry.replace("id: bi", "id: bi2").replace(QUOTE, misquote), encoding="utf-8"
+    )
     first = check_project(terms, CORPUS, cache=IndexCache(folder))
     assert [r.status for r in first.results] == ["verified", "not-found"]
     [path] = folder.glob("quotes-*.pickle")
@@ -222,15 +268,22 @@ def test_an_edited_quotes_file_neither_verifies_a_misquote_nor_fails_a_real_quot
     assert set(found) == {normalize(QUOTE), normalize(misquote), normalize("音福")}
     assert len(found[normalize(QUOTE)]) >= 2
     # Swap what is remembered: the misquote "occurs" where the real quote does, the real quote nowhere.
-    forged = {normalize(QUOTE): type(found[normalize(QUOTE)])("Q"), normalize(misquote): found[normalize(QUOTE)]}
+    forged = {
+        normalize(QUOTE): type(found[normalize(QUOTE)])("Q"),
+        normalize(misquote): found[normalize(QUOTE)],
+    }
     data = path.read_bytes()
     path.write_bytes(data[: len(cache.MAGIC) + cache.TAG_BYTES] + pickle.dumps(forged))
     again = check_project(terms, CORPUS, cache=IndexCache(folder))
     assert [r.status for r in again.results] == ["verified", "not-found"]
-    assert json.dumps(again.to_json(), ensure_ascii=False) == json.dumps(first.to_json(), ensure_ascii=False)
+    assert json.dumps(again.to_json(), ensure_ascii=False) == json.dumps(
+        first.to_json(), ensure_ascii=False
+    )
 
 
-def test_a_file_of_another_key_is_not_taken_for_this_one(corpus_copy: Path, tmp_path: Path, monkeypatch) -> None:
+def test_a_file_of_another_key_is_not_taken_for_this_one(
+    corpus_copy: Path, tmp_path: Path, monkeypatch
+) -> None:
     folder = tmp_path / "cache"
     cache.open_index(corpus_copy, folder)
     [old] = folder.glob("index-*.pickle")
@@ -255,12 +308,18 @@ def _trust(folder: Path) -> list[Path]:
 def test_a_cache_folder_others_may_write_to_is_not_trusted(tmp_path: Path, monkeypatch) -> None:
     folder = tmp_path / "cache"
     assert _trust(folder) == [CORPUS]  # written once, then read from the cache
-    assert (folder.stat().st_mode & 0o777, (folder / cache.KEY_FILE).stat().st_mode & 0o777) == (0o700, 0o600)
+    assert (folder.stat().st_mode & 0o777, (folder / cache.KEY_FILE).stat().st_mode & 0o777) == (
+        0o700,
+        0o600,
+    )
     files = sorted(folder.iterdir())
     for mode in (0o770, 0o702, 0o777):
         folder.chmod(mode)
         assert not IndexCache(folder).trusted()
-        assert _trust(folder) == [CORPUS, CORPUS]  # read afresh each time: nothing taken from the folder
+        assert _trust(folder) == [
+            CORPUS,
+            CORPUS,
+        ]  # read afresh each time: nothing taken from the folder
         assert sorted(folder.iterdir()) == files  # and nothing written to it
     folder.chmod(0o755)  # readable by others is no danger: the key itself is not
     assert _trust(folder) == []
@@ -268,7 +327,8 @@ def test_a_cache_folder_others_may_write_to_is_not_trusted(tmp_path: Path, monke
 
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX owners and modes")
 def test_a_key_others_can_read_a_symlinked_folder_or_key_and_a_foreign_owner_are_not_trusted(
-        tmp_path: Path, monkeypatch) -> None:
+    tmp_path: Path, monkeypatch
+) -> None:
     folder = tmp_path / "cache"
     assert _trust(folder) == [CORPUS]
     key = folder / cache.KEY_FILE
@@ -330,11 +390,16 @@ def test_no_cache_flag_writes_nothing(tmp_path: Path, monkeypatch) -> None:
     from glossary.cli import cli
 
     monkeypatch.setenv(cache.ENV, str(tmp_path))
-    for args, shown in ((["locate", "楅长如笴博三寸"], "取矢"), (["check", "--terms", str(MINI_TERMS)], " 0 error(s)")):
+    for args, shown in (
+        (["locate", "楅长如笴博三寸"], "取矢"),
+        (["check", "--terms", str(MINI_TERMS)], " 0 error(s)"),
+    ):
         result = CliRunner().invoke(cli, ["--no-cache", *args, "--corpus", str(CORPUS)])
         assert result.exit_code == 0 and shown in result.output
         assert list(tmp_path.iterdir()) == []
-    assert os.environ[cache.ENV] == str(tmp_path)  # the flag turns the cache off, not the environment
+    assert os.environ[cache.ENV] == str(
+        tmp_path
+    )  # the flag turns the cache off, not the environment
     result = CliRunner().invoke(cli, ["locate", "楅长如笴博三寸", "--corpus", str(CORPUS)])
     assert result.exit_code == 0 and list(tmp_path.glob("index-*.pickle"))
 
@@ -346,9 +411,14 @@ def test_checks_remember_their_quotes_and_give_the_same_report(tmp_path: Path, m
     remembered = _payload(quotes)
     quotes_checked = {normalize(c.quote) for e in cold.entries for c in e.citations}
     assert quotes_checked <= set(remembered)
-    assert all(list(remembered[k]) == [h.start for h in cold.index.find(k) if not h.placeholders] for k in sorted(quotes_checked)[:50])
+    assert all(
+        list(remembered[k]) == [h.start for h in cold.index.find(k) if not h.placeholders]
+        for k in sorted(quotes_checked)[:50]
+    )
     warm = check_project(MINI_TERMS, CORPUS)
-    assert json.dumps(warm.to_json(), ensure_ascii=False) == json.dumps(cold.to_json(), ensure_ascii=False)
+    assert json.dumps(warm.to_json(), ensure_ascii=False) == json.dumps(
+        cold.to_json(), ensure_ascii=False
+    )
     assert warm.verified == warm.citations
 
 
@@ -364,7 +434,9 @@ def test_only_the_cache_that_opened_an_index_saves_its_quotes(tmp_path: Path) ->
     IndexCache(None).save(index)  # no cache: nothing to do, nothing raised
 
 
-def test_a_new_quote_is_searched_although_others_are_remembered(tmp_path: Path, monkeypatch) -> None:
+def test_a_new_quote_is_searched_although_others_are_remembered(
+    tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.setenv(cache.ENV, str(tmp_path))
     terms = tmp_path / "terms.yaml"
     entry = ENTRY.format(term="楅", locus="").replace("楅長如笴博三寸", "{quote}")

@@ -4,6 +4,7 @@ produce (a good one gives none, warnings included).
 The cases quote the mini corpus (tests/fixtures/corpus-mini), as the shipped corpus would
 be quoted: every quote of a case is a passage of both.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,7 +40,8 @@ def test_bad_case_reports_every_problem_at_its_line(case: Path, index) -> None:
     found = [(p.line, p.path, str(p)) for p in report.problems]
     for line, path, fragment in expectations(case):
         assert any(
-            line == got_line and path == got_path and fragment in text for got_line, got_path, text in found
+            line == got_line and path == got_path and fragment in text
+            for got_line, got_path, text in found
         ), f"missing {line} | {path} | {fragment}\ngot:\n" + "\n".join(text for *_, text in found)
 
 
@@ -65,8 +67,14 @@ def test_good_case_verifies(case: Path, index) -> None:
         expected = expectations(case)
         for line, path, fragment in expected:
             assert any(line == l and path == p and fragment in text for l, p, text in said), (
-                f"missing {line} | {path} | {fragment}\ngot:\n" + "\n".join(text for *_, text in said))
-        unexpected = [text for l, p, text in said if not any(l == line and p == path for line, path, _ in expected)]
+                f"missing {line} | {path} | {fragment}\ngot:\n"
+                + "\n".join(text for *_, text in said)
+            )
+        unexpected = [
+            text
+            for l, p, text in said
+            if not any(l == line and p == path for line, path, _ in expected)
+        ]
         assert not unexpected, "\n".join(unexpected)
 
 
@@ -79,7 +87,8 @@ def test_warn_case_passes_with_every_warning_at_its_line(case: Path, index) -> N
     expected = expectations(case)
     for line, path, fragment in expected:
         assert any(
-            line == got_line and path == got_path and fragment in text for got_line, got_path, text in found
+            line == got_line and path == got_path and fragment in text
+            for got_line, got_path, text in found
         ), f"missing {line} | {path} | {fragment}\ngot:\n" + "\n".join(text for *_, text in found)
     assert len(found) == len(expected), "\n".join(text for *_, text in found)
 
@@ -96,6 +105,8 @@ def test_a_syntax_error_comes_alone_even_beside_a_plan(case: Path, tmp_path: Pat
     terms.write_bytes(case.read_bytes())
     (tmp_path / "plan.yaml").write_bytes(MINI_PLAN.read_bytes())
     report = check_project(terms, MINI_CORPUS, index=index)
-    assert [p.message.split(":")[0] for p in report.problems] == ["YAML syntax error"], report.problems
+    assert [p.message.split(":")[0] for p in report.problems] == ["YAML syntax error"], (
+        report.problems
+    )
     line, _, fragment = expectations(case)[0]
     assert report.problems[0].line == line and fragment in report.problems[0].message

@@ -3,12 +3,14 @@
 Each test breaks the fixture glossary or plan in one known way; the expected line and path
 are found in the broken text itself, and the expected counts are read from terms-mini.yaml.
 """
+
 from __future__ import annotations
 
 import hashlib
 import re
 from pathlib import Path
 
+import pytest
 from conftest import MINI_PLAN, mini_entries, set_field
 
 from glossary.check import check_project
@@ -31,7 +33,9 @@ def citation_field(text: str, entry_id: str, number: int, field: str, value: str
     quote_line = loaded.lines[(position, "citations", number, "quote")] - 1
     indent = " " * lines[quote_line].index("quote:")
     if field in loaded.data[position]["citations"][number]:
-        lines[loaded.lines[(position, "citations", number, field)] - 1] = f"{indent}{field}: {value}\n"
+        lines[loaded.lines[(position, "citations", number, field)] - 1] = (
+            f"{indent}{field}: {value}\n"
+        )
     else:
         lines.insert(quote_line + 1, f"{indent}{field}: {value}\n")
     return "".join(lines)
@@ -61,7 +65,8 @@ def test_the_fixture_project_verifies(mini_project: Path, index) -> None:
     plan, _ = load_plan(MINI_PLAN)
     assert report.plan == plan
     assert {place: len(loci) for place, loci in report.plan_loci.items()} == {
-        place.id: len(place.citations) for place in plan.places}
+        place.id: len(place.citations) for place in plan.places
+    }
 
 
 def test_without_an_index_the_corpus_is_opened_by_the_check(mini_project: Path, index) -> None:
@@ -78,11 +83,16 @@ def test_a_misquote_is_not_found_and_the_original_is_named(mini_project: Path, i
     assert wrong != quote
     text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
     assert text.count(f"quote: {quote}\n") == 1
-    (mini_project / "terms.yaml").write_text(text.replace(f"quote: {quote}\n", f"quote: {wrong}\n"), encoding="utf-8")
+    (mini_project / "terms.yaml").write_text(
+        text.replace(f"quote: {quote}\n", f"quote: {wrong}\n"), encoding="utf-8"
+    )
     report = check(mini_project, index)
     # (With its passage gone, what the entry claims may rest on nothing: the apparatus rules say so apart.)
     [problem] = [p for p in report.problems if ".citations[" in p.path]
-    assert (problem.line, problem.path) == (line_of(text, f"quote: {quote}"), "si-she.citations[1].quote")
+    assert (problem.line, problem.path) == (
+        line_of(text, f"quote: {quote}"),
+        "si-she.citations[1].quote",
+    )
     assert problem.message == "not found in the corpus"
     assert f"第{quote.index('事') + 1}字: 士 ≠ 事（原文）" in problem.hints[0]
     assert report.results_for("si-she")[1].status == "not-found"
@@ -102,7 +112,10 @@ def test_a_locus_mismatch_names_the_field_and_where_the_quote_is(mini_project: P
     assert problem.line == loaded.lines[(position, "citations", 0, "page")]
     assert broken.split("\n")[problem.line - 1].strip() == "page: 9a"
     assert problem.path == "zu-ku.citations[0].page"
-    assert problem.message.startswith("the quote is in the corpus, but not at ") and "page=9a" in problem.message
+    assert (
+        problem.message.startswith("the quote is in the corpus, but not at ")
+        and "page=9a" in problem.message
+    )
     assert [h for h in problem.hints if h.startswith("found at: ") and "p.9b" in h]
     assert report.results_for("zu-ku")[0].status == "locus-mismatch"
 
@@ -110,7 +123,9 @@ def test_a_locus_mismatch_names_the_field_and_where_the_quote_is(mini_project: P
 def test_an_unknown_rite_is_reported_with_a_suggestion(mini_project: Path, index) -> None:
     entry = mini_entries()["ku"]
     names = [rite.simplified for rite in entry.rites]
-    text = set_field((mini_project / "terms.yaml").read_text(encoding="utf-8"), "ku", "rites", [*names, "士虞"])
+    text = set_field(
+        (mini_project / "terms.yaml").read_text(encoding="utf-8"), "ku", "rites", [*names, "士虞"]
+    )
     (mini_project / "terms.yaml").write_text(text, encoding="utf-8")
     report = check(mini_project, index)
     [(line, path, message)] = errors(report)
@@ -123,15 +138,21 @@ def test_an_unknown_rite_is_reported_with_a_suggestion(mini_project: Path, index
 def test_every_problem_is_reported_in_one_run_in_order(mini_project: Path, index) -> None:
     entries = mini_entries()
     text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
-    text = citation_field(text, "zu-ku", 0, "page", "9a")                       # a locus mismatch
-    text = set_field(text, "ku", "rites", [r.simplified for r in entries["ku"].rites] + ["士虞"])  # an unknown rite
-    text = set_field(text, "tan", "pinyin", "tān")                                # a reading to look at twice
-    text = citation_field(text, "bi", 0, "work", "周禮")                          # an unknown work
+    text = citation_field(text, "zu-ku", 0, "page", "9a")  # a locus mismatch
+    text = set_field(
+        text, "ku", "rites", [r.simplified for r in entries["ku"].rites] + ["士虞"]
+    )  # an unknown rite
+    text = set_field(text, "tan", "pinyin", "tān")  # a reading to look at twice
+    text = citation_field(text, "bi", 0, "work", "周禮")  # an unknown work
     misquoted = entries["zhu"].citations[0].quote
-    text = text.replace(f"quote: {misquoted}\n", f"quote: {misquoted[:-1]}鼎\n")  # a misquote, last entry
+    text = text.replace(
+        f"quote: {misquoted}\n", f"quote: {misquoted[:-1]}鼎\n"
+    )  # a misquote, last entry
     (mini_project / "terms.yaml").write_text(text, encoding="utf-8")
     plan = (mini_project / "plan.yaml").read_text(encoding="utf-8")
-    (mini_project / "plan.yaml").write_text(plan.replace("term: tang", "term: tang-hall"), encoding="utf-8")
+    (mini_project / "plan.yaml").write_text(
+        plan.replace("term: tang", "term: tang-hall"), encoding="utf-8"
+    )
     report = check(mini_project, index)
     terms_file, plan_file = str(mini_project / "terms.yaml"), str(mini_project / "plan.yaml")
     found = {(p.file, p.path, p.severity) for p in report.problems}
@@ -153,11 +174,17 @@ def test_every_problem_is_reported_in_one_run_in_order(mini_project: Path, index
 
 
 def test_warnings_fail_only_a_strict_check(mini_project: Path, index) -> None:
-    text = set_field((mini_project / "terms.yaml").read_text(encoding="utf-8"), "ku", "pinyin", "kǔ")
+    text = set_field(
+        (mini_project / "terms.yaml").read_text(encoding="utf-8"), "ku", "pinyin", "kǔ"
+    )
     (mini_project / "terms.yaml").write_text(text, encoding="utf-8")
     report = check(mini_project, index)
     [problem] = report.problems
-    assert (problem.severity, problem.path, problem.line) == (WARNING, "ku.pinyin", line_of(text, '"kǔ"'))
+    assert (problem.severity, problem.path, problem.line) == (
+        WARNING,
+        "ku.pinyin",
+        line_of(text, '"kǔ"'),
+    )
     assert not report.failed() and report.failed(strict=True)
     assert report.verified == report.citations
 
@@ -166,7 +193,9 @@ def test_the_plan_beside_the_terms_is_checked(mini_project: Path, index) -> None
     plan = (mini_project / "plan.yaml").read_text(encoding="utf-8")
     quote = "則西階在西楹之西矣"
     assert plan.count(quote) == 1
-    (mini_project / "plan.yaml").write_text(plan.replace(quote, "則西階在東楹之西矣"), encoding="utf-8")
+    (mini_project / "plan.yaml").write_text(
+        plan.replace(quote, "則西階在東楹之西矣"), encoding="utf-8"
+    )
     report = check(mini_project, index)
     [problem] = report.problems
     assert problem.file == str(mini_project / "plan.yaml")
@@ -182,10 +211,15 @@ def test_without_a_plan_there_are_no_plan_checks(mini_project: Path, index) -> N
     assert report.plan is None and report.plan_loci == {} and not report.problems
 
 
-def test_a_missing_corpus_is_one_problem_and_entries_are_still_validated(mini_project: Path, tmp_path: Path) -> None:
+def test_a_missing_corpus_is_one_problem_and_entries_are_still_validated(
+    mini_project: Path, tmp_path: Path
+) -> None:
     report = check_project(mini_project / "terms.yaml", tmp_path / "nowhere")
     [problem] = report.problems
-    assert problem.file == str(tmp_path / "nowhere") and "cannot read the corpus manifest" in problem.message
+    assert (
+        problem.file == str(tmp_path / "nowhere")
+        and "cannot read the corpus manifest" in problem.message
+    )
     assert [e.id for e in report.entries] == list(mini_entries())
     assert report.results == [] and report.index is None and report.failed()
 
@@ -203,13 +237,19 @@ def test_report_as_json(mini_project: Path, index) -> None:
     report = check(mini_project, index)
     data = report.to_json()
     assert (data["terms"], data["citations"], data["verified"]) == (
-        report.total_terms, report.citations, report.verified)
-    assert [(r["id"], r["citation"]) for r in data["results"]] == [(r.entry_id, r.index) for r in report.results]
+        report.total_terms,
+        report.citations,
+        report.verified,
+    )
+    assert [(r["id"], r["citation"]) for r in data["results"]] == [
+        (r.entry_id, r.index) for r in report.results
+    ]
     assert all(r["status"] == "verified" and r["loci"] for r in data["results"])
     assert all("context" not in locus for r in data["results"] for locus in r["loci"])
 
 
 # -- incremental checks (what `glossary check` does with its cache) --------------------------------
+
 
 def _broken(project: Path) -> str:
     """The fixture glossary with an error, a warning and a fold note, and a broken plan."""
@@ -220,13 +260,20 @@ def _broken(project: Path) -> str:
     text = set_field(text, "ku", "rites", [r.simplified for r in entries["ku"].rites] + ["士虞"])
     (project / "terms.yaml").write_text(text, encoding="utf-8")
     plan = (project / "plan.yaml").read_text(encoding="utf-8")
-    (project / "plan.yaml").write_text(plan.replace("term: tang", "term: tang-hall"), encoding="utf-8")
+    (project / "plan.yaml").write_text(
+        plan.replace("term: tang", "term: tang-hall"), encoding="utf-8"
+    )
     return text
 
 
 def _said(report) -> tuple:
-    return (report.problems, report.notes, [(r.entry_id, r.index, r.status) for r in report.results],
-            report.total_terms, [e.id for e in report.entries])
+    return (
+        report.problems,
+        report.notes,
+        [(r.entry_id, r.index, r.status) for r in report.results],
+        report.total_terms,
+        [e.id for e in report.entries],
+    )
 
 
 def _incremental(project: Path):
@@ -246,16 +293,22 @@ def test_an_incremental_check_says_what_a_full_check_says(mini_project: Path, mo
     assert _said(again) == _said(full) and again.index is None
 
 
-def test_an_edit_checks_only_the_entry_edited_and_moved_entries_keep_their_lines(mini_project: Path,
-                                                                                 monkeypatch) -> None:
+def test_an_edit_checks_only_the_entry_edited_and_moved_entries_keep_their_lines(
+    mini_project: Path, monkeypatch
+) -> None:
     import glossary.check
 
     text = _broken(mini_project)
     _incremental(mini_project)
     checked: list[str] = []
     real = glossary.check._check_entry
-    monkeypatch.setattr(glossary.check, "_check_entry",
-                        lambda report, display, entry, *rest: checked.append(entry.id) or real(report, display, entry, *rest))
+    monkeypatch.setattr(
+        glossary.check,
+        "_check_entry",
+        lambda report, display, entry, *rest: (
+            checked.append(entry.id) or real(report, display, entry, *rest)
+        ),
+    )
     # Three lines above everything, and one entry's gloss changed: only that entry is checked.
     edited = "# one\n# two\n# three\n" + set_field(text, "bi", "gloss", "an arrow rack, edited")
     (mini_project / "terms.yaml").write_text(edited, encoding="utf-8")
@@ -275,7 +328,11 @@ def test_a_changed_corpus_or_plan_is_checked_afresh(mini_project: Path) -> None:
     named = next(place.term for place in plan.places if place.term)
     position = next(i for i, item in enumerate(loaded.data) if item["id"] == named)
     start = loaded.lines[(position,)] - 1
-    end = loaded.lines[(position + 1,)] - 1 if position + 1 < len(loaded.data) else len(text.splitlines())
+    end = (
+        loaded.lines[(position + 1,)] - 1
+        if position + 1 < len(loaded.data)
+        else len(text.splitlines())
+    )
     lines = text.splitlines(keepends=True)
     (mini_project / "terms.yaml").write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
     report = _incremental(mini_project)
@@ -286,7 +343,11 @@ def test_a_changed_corpus_or_plan_is_checked_afresh(mini_project: Path) -> None:
     old = hashlib.sha256(seed.read_bytes()).hexdigest()
     seed.write_bytes(seed.read_bytes().replace("楅长如笴".encode(), "楅长如竿".encode(), 1))
     sums = mini_project / "corpus" / "SHA256SUMS"
-    sums.write_text(sums.read_text(encoding="utf-8").replace(old, hashlib.sha256(seed.read_bytes()).hexdigest()),
-                    encoding="utf-8")
+    sums.write_text(
+        sums.read_text(encoding="utf-8").replace(
+            old, hashlib.sha256(seed.read_bytes()).hexdigest()
+        ),
+        encoding="utf-8",
+    )
     after = _incremental(mini_project)
     assert _said(after) == _said(check(mini_project)) and after.verified < report.verified

@@ -1,4 +1,5 @@
 """Citation checking: locus agreement, headword warnings (on the mini corpus)."""
+
 from pathlib import Path
 
 from conftest import MINI_CORPUS
@@ -27,7 +28,9 @@ ENTRY = """- id: bi
 
 
 def run(tmp_path: Path, index, term: str = "楅", locus: str = ""):
-    return check_project(write(tmp_path, ENTRY.format(term=term, locus=locus)), MINI_CORPUS, index=index)
+    return check_project(
+        write(tmp_path, ENTRY.format(term=term, locus=locus)), MINI_CORPUS, index=index
+    )
 
 
 def test_all_occurrences_are_resolved(tmp_path: Path, index) -> None:
@@ -41,7 +44,9 @@ def test_all_occurrences_are_resolved(tmp_path: Path, index) -> None:
 
 
 def test_locus_fields_narrow_the_occurrences(tmp_path: Path, index) -> None:
-    report = run(tmp_path, index, locus="      work: 禮經本義\n      page: 22a\n      layer: classic")
+    report = run(
+        tmp_path, index, locus="      work: 禮經本義\n      page: 22a\n      layer: classic"
+    )
     assert [l.page_id for l in report.results[0].loci] == ["KR1d0044_WYG_004-22a"]
 
 
@@ -68,7 +73,11 @@ def test_headword_missing_from_quotes_is_a_warning(tmp_path: Path, index) -> Non
 
 
 def test_placeholder_match_is_verified_with_a_warning(tmp_path: Path, index) -> None:
-    body = ENTRY.format(term="丧服", locus="").replace("楅長如笴博三寸", "主人和兄弟穿丧服").replace("乡射礼", "士虞礼")
+    body = (
+        ENTRY.format(term="丧服", locus="")
+        .replace("楅長如笴博三寸", "主人和兄弟穿丧服")
+        .replace("乡射礼", "士虞礼")
+    )
     report = check_project(write(tmp_path, body), MINI_CORPUS, index=index)
     assert report.verified == 1
     assert any("〇 placeholder" in p.message and "第7字" in p.message for p in report.problems)
@@ -78,7 +87,18 @@ def test_a_variant_headword_in_a_quote_satisfies_the_headword_rule() -> None:
     from glossary.citations import headword_problem
     from glossary.model import Citation, Entry
 
-    base = dict(id="sui-ji", term="绥祭", pinyin="suí jì", category="action", gloss="g", definition="d", line=1,
-                citations=(Citation(quote="祝命挼祭尸左執觶", line=2),))
-    assert headword_problem("t.yaml", Entry(**base)).message == "the headword 绥祭 occurs in none of the entry's quotes"
+    base = dict(
+        id="sui-ji",
+        term="绥祭",
+        pinyin="suí jì",
+        category="action",
+        gloss="g",
+        definition="d",
+        line=1,
+        citations=(Citation(quote="祝命挼祭尸左執觶", line=2),),
+    )
+    assert (
+        headword_problem("t.yaml", Entry(**base)).message
+        == "the headword 绥祭 occurs in none of the entry's quotes"
+    )
     assert headword_problem("t.yaml", Entry(**base, variants=("挼祭",))) is None

@@ -1,4 +1,5 @@
 """The command line: exit codes and the documented JSON shapes (mini corpus and glossary)."""
+
 import json
 import subprocess
 import sys
@@ -41,12 +42,19 @@ def test_locate_miss_exits_1_with_suggestion() -> None:
 
 
 def test_check_json_shape() -> None:
-    result = invoke("check", "--terms", str(MINI_TERMS), "--corpus", str(MINI_CORPUS), "--format", "json")
+    result = invoke(
+        "check", "--terms", str(MINI_TERMS), "--corpus", str(MINI_CORPUS), "--format", "json"
+    )
     data = json.loads(result.output)
     assert set(data) >= {"terms", "citations", "verified", "problems", "results"}
     entries = mini_entries()
     assert data["terms"] == len(entries)
-    assert data["citations"] == data["verified"] == len(data["results"]) == sum(len(e.citations) for e in entries.values())
+    assert (
+        data["citations"]
+        == data["verified"]
+        == len(data["results"])
+        == sum(len(e.citations) for e in entries.values())
+    )
     locus = data["results"][0]["loci"][0]
     assert set(locus) >= {"work", "juan", "page", "section", "layer", "page_id"}
     assert result.exit_code == 0
@@ -54,7 +62,9 @@ def test_check_json_shape() -> None:
 
 def test_check_github_format_annotates_lines() -> None:
     bad = ROOT / "tests" / "cases" / "bad" / "many-problems.yaml"
-    result = invoke("check", "--terms", str(bad), "--corpus", str(MINI_CORPUS), "--format", "github")
+    result = invoke(
+        "check", "--terms", str(bad), "--corpus", str(MINI_CORPUS), "--format", "github"
+    )
     assert result.exit_code == 1
     assert f"::error file={bad},line=7::bi.gloss: duplicate key 'gloss'" in result.output
 
@@ -64,8 +74,18 @@ def test_console_script_runs_without_traceback(tmp_path) -> None:
     terms = tmp_path / "terms.yaml"
     terms.write_text("- id: [unclosed\n", encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "glossary", "check", "--terms", str(terms), "--corpus", str(MINI_CORPUS)],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "glossary",
+            "check",
+            "--terms",
+            str(terms),
+            "--corpus",
+            str(MINI_CORPUS),
+        ],
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
@@ -81,7 +101,7 @@ def test_missing_corpus_is_a_clear_error(tmp_path) -> None:
 
 def test_pinyin_command_uses_the_entries_readings() -> None:
     entry = mini_entries()["sheng-shi"]  # 乘矢 shèng shǐ: 乘 is chéng in everyday reading
-    quote = entry.citations[0].quote     # the passage in the 四庫 text's form (乗)
+    quote = entry.citations[0].quote  # the passage in the 四庫 text's form (乗)
     result = invoke("pinyin", "--plain", quote, "--terms", str(MINI_TERMS))
     syllables = result.output.split()
     assert len(syllables) == len(quote)
@@ -93,9 +113,13 @@ def test_pinyin_command_uses_the_entries_readings() -> None:
 
 
 def test_coverage_command() -> None:
-    result = invoke("coverage", "--terms", str(MINI_TERMS), "--corpus", str(MINI_CORPUS), "--top", "5")
+    result = invoke(
+        "coverage", "--terms", str(MINI_TERMS), "--corpus", str(MINI_CORPUS), "--top", "5"
+    )
     assert result.exit_code == 0
-    assert result.output.startswith("Not yet in the glossary (乡射礼, 士虞礼, 特牲馈食礼; classic):")
+    assert result.output.startswith(
+        "Not yet in the glossary (乡射礼, 士虞礼, 特牲馈食礼; classic):"
+    )
     lines = result.output.splitlines()
     words = lines[1].removeprefix("words: ").split("  ")
     assert len(words) == 5 and lines[2].startswith("characters: ")
@@ -104,6 +128,7 @@ def test_coverage_command() -> None:
 
 
 # -- glossary align, and locate with the modern rendering (tests/enrich/test_align.py checks the pairs) --
+
 
 def test_align_json_gives_every_paragraph_with_its_passages() -> None:
     result = invoke("align", "--json", "--corpus", str(MINI_CORPUS))
@@ -114,9 +139,18 @@ def test_align_json_gives_every_paragraph_with_its_passages() -> None:
     assert [item["paragraph"] for item in data] == list(range(len(blocks)))
     marker = next(item for item in data if item["modern"] == "右筮日")
     (passage,) = marker["original"]
-    line = raw(passage["file"]).splitlines().index(next(l for l in raw(passage["file"]).splitlines() if "右筮日" in l)) + 1
+    line = (
+        raw(passage["file"])
+        .splitlines()
+        .index(next(l for l in raw(passage["file"]).splitlines() if "右筮日" in l))
+        + 1
+    )
     assert (passage["file"], passage["line"], passage["layer"], passage["text"]) == (
-        "kanripo/KR1d0044/KR1d0044_015.txt", line, "classic", "右筮日")
+        "kanripo/KR1d0044/KR1d0044_015.txt",
+        line,
+        "classic",
+        "右筮日",
+    )
     assert passage["page_id"].startswith("KR1d0044_WYG_015-")
     assert all(0 <= item["confidence"] <= 1 for item in data)
 
@@ -131,7 +165,9 @@ def test_align_prints_the_rendering_beside_the_original() -> None:
 def test_align_without_a_rendering_says_what_is_missing(tmp_path) -> None:
     corpus = make_project(tmp_path / "p", plan=False) / "corpus"
     manifest = corpus / "manifest.yaml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace("rendering_of: KR1d0044", ""), encoding="utf-8")
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace("rendering_of: KR1d0044", ""), encoding="utf-8"
+    )
     result = CliRunner().invoke(cli, ["--no-cache", "align", "--corpus", str(corpus)])
     assert result.exit_code == 1
     assert "rendering_of" in result.output
@@ -142,7 +178,9 @@ def test_locate_prints_the_modern_rendering_under_a_passage_of_卷15() -> None:
     assert result.exit_code == 0
     assert "modern rendering (seed-shiyu," in result.output
     assert "在门中间闑的西边、门槛外铺设席子。" in result.output
-    data = json.loads(invoke("locate", "席于門中闑西閾外", "--json", "--corpus", str(MINI_CORPUS)).output)
+    data = json.loads(
+        invoke("locate", "席于門中闑西閾外", "--json", "--corpus", str(MINI_CORPUS)).output
+    )
     (modern,) = data[0]["modern"]
     assert modern["text"] == "在门中间闑的西边、门槛外铺设席子。" and modern["certain"]
 
@@ -152,9 +190,15 @@ def test_locate_finds_what_a_modern_phrase_renders() -> None:
     assert result.exit_code == 0
     assert "renders KR1d0044 classic [kanripo/KR1d0044/KR1d0044_015.txt:" in result.output
     assert "席于門中闑西閾外" in result.output
-    data = json.loads(invoke("locate", "在门中间闑的西边", "--json", "--corpus", str(MINI_CORPUS)).output)
+    data = json.loads(
+        invoke("locate", "在门中间闑的西边", "--json", "--corpus", str(MINI_CORPUS)).output
+    )
     (renders,) = data[0]["renders"]
-    assert renders["text"] == "席于門中闑西閾外" and renders["layer"] == "classic" and renders["certain"]
+    assert (
+        renders["text"] == "席于門中闑西閾外"
+        and renders["layer"] == "classic"
+        and renders["certain"]
+    )
 
 
 def test_locate_outside_the_rendering_shows_no_rendering() -> None:
@@ -164,16 +208,34 @@ def test_locate_outside_the_rendering_shows_no_rendering() -> None:
 
 def test_check_json_results_carry_the_folds_each_match_needed() -> None:
     case = ROOT / "tests" / "cases" / "good" / "edition-variants.yaml"
-    data = json.loads(invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "json").output)
+    data = json.loads(
+        invoke(
+            "check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "json"
+        ).output
+    )
     folds = {(r["id"], r["citation"]): r["folds"] for r in data["results"]}
     assert folds[("zhong-bin", 0)] == [
         {"quote": "賓", "corpus": "賔", "source": "yitizi", "note": "賔→賓 全等 (equivalent)"},
-        {"quote": "荅", "corpus": "答", "source": "curated", "note": folds[("zhong-bin", 0)][1]["note"]},
-        {"quote": "壹", "corpus": "一", "source": "edition", "note": folds[("zhong-bin", 0)][2]["note"]},
+        {
+            "quote": "荅",
+            "corpus": "答",
+            "source": "curated",
+            "note": folds[("zhong-bin", 0)][1]["note"],
+        },
+        {
+            "quote": "壹",
+            "corpus": "一",
+            "source": "edition",
+            "note": folds[("zhong-bin", 0)][2]["note"],
+        },
     ]
     assert folds[("zhong-bin", 0)][2]["note"].startswith("壹/一, Unihan 15.0: kSemanticVariant")
     assert all(set(f) == {"quote", "corpus", "source", "note"} for fs in folds.values() for f in fs)
-    mini = json.loads(invoke("check", "--terms", str(MINI_TERMS), "--corpus", str(MINI_CORPUS), "--format", "json").output)
+    mini = json.loads(
+        invoke(
+            "check", "--terms", str(MINI_TERMS), "--corpus", str(MINI_CORPUS), "--format", "json"
+        ).output
+    )
     assert all("folds" in r for r in mini["results"])
 
 
@@ -181,12 +243,26 @@ def test_check_text_notes_folds_and_warns_on_edition_variants() -> None:
     case = ROOT / "tests" / "cases" / "good" / "edition-variants.yaml"
     result = invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS))
     assert result.exit_code == 0
-    assert f"{case}:28: zhu.citations[0].quote: warning: verified only through an edition variant: 第8字 醋" in result.output
-    assert f"{case}:17: zhong-bin.citations[1].quote: note: matched through variant folds: 賓/賔 (yitizi:" in result.output
+    assert (
+        f"{case}:28: zhu.citations[0].quote: warning: verified only through an edition variant: 第8字 醋"
+        in result.output
+    )
+    assert (
+        f"{case}:17: zhong-bin.citations[1].quote: note: matched through variant folds: 賓/賔 (yitizi:"
+        in result.output
+    )
     assert result.output.rstrip().endswith("6 verified; 0 error(s), 6 warning(s)")
-    assert invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--strict").exit_code == 1
-    github = invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "github").output
-    assert f"::notice file={case},line=17::zhong-bin.citations[1].quote: matched through variant folds" in github
+    assert (
+        invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--strict").exit_code
+        == 1
+    )
+    github = invoke(
+        "check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "github"
+    ).output
+    assert (
+        f"::notice file={case},line=17::zhong-bin.citations[1].quote: matched through variant folds"
+        in github
+    )
 
 
 def test_locate_prints_folds_under_the_hit() -> None:
@@ -195,14 +271,21 @@ def test_locate_prints_folds_under_the_hit() -> None:
     assert "   fold: 爨/㸑 (curated: 㸑→爨 禮經本義 WYG 卷十五" in result.output
     edition = invoke("locate", "祝酌授尸尸以醋主人", "--corpus", str(MINI_CORPUS))
     assert edition.exit_code == 0
-    assert "   warning: verified only through an edition variant: 第7字 醋 where the corpus prints 酢" in edition.output
+    assert (
+        "   warning: verified only through an edition variant: 第7字 醋 where the corpus prints 酢"
+        in edition.output
+    )
 
 
 def test_locate_json_items_carry_folds_and_warning() -> None:
-    data = json.loads(invoke("locate", "衆賓皆荅壹拜", "--json", "--corpus", str(MINI_CORPUS)).output)
+    data = json.loads(
+        invoke("locate", "衆賓皆荅壹拜", "--json", "--corpus", str(MINI_CORPUS)).output
+    )
     assert [f["source"] for f in data[0]["folds"]] == ["yitizi", "curated", "edition"]
     assert data[0]["warning"].startswith("verified only through an edition variant: 第5字 壹")
-    plain = json.loads(invoke("locate", "楅长如笴博三寸", "--json", "--corpus", str(MINI_CORPUS)).output)
+    plain = json.loads(
+        invoke("locate", "楅长如笴博三寸", "--json", "--corpus", str(MINI_CORPUS)).output
+    )
     assert all(item["folds"] == [] and item["warning"] is None for item in plain)
 
 
@@ -217,9 +300,15 @@ def test_corpus_variants_lists_the_old_forms_no_table_folds() -> None:
     assert rows == sorted(rows, key=lambda r: (-r["count"], r["char"]))
     for row in rows:
         ch = row["char"]
-        assert not is_standard(ch) and fold_char(ch) == ch and row["codepoint"] == f"U+{ord(ch):04X}"
+        assert (
+            not is_standard(ch) and fold_char(ch) == ch and row["codepoint"] == f"U+{ord(ch):04X}"
+        )
         example = row["example"]
-        line = (MINI_CORPUS / example["file"]).read_text(encoding="utf-8").splitlines()[example["line"] - 1]
+        line = (
+            (MINI_CORPUS / example["file"])
+            .read_text(encoding="utf-8")
+            .splitlines()[example["line"] - 1]
+        )
         assert ch in line
     # 𫝊 (an old form of 傳, in the 提要 of 儀禮釋宮) is in no table; the fold gaps of the issue are
     # folded now: none of them is listed. (The 儀禮音義 excerpt brings old forms of its own.)

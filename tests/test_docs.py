@@ -18,6 +18,7 @@ The edits a reader makes by hand are HTML comments, invisible on GitHub, just be
 
 Slow: each command starts an interpreter, and the walkthrough builds the whole glossary.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,8 +34,18 @@ from conftest import ROOT
 
 DOCS = ("README.md", "CONTRIBUTING.md")
 #: What a copy of the repository leaves out: the environment, outputs and caches.
-IGNORED = shutil.ignore_patterns(".git", ".venv", "dist", ".dist.*", "*.egg-info", "__pycache__", ".pytest_cache",
-                                 "test-artifacts", "preview-*", "build")
+IGNORED = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    "dist",
+    ".dist.*",
+    "*.egg-info",
+    "__pycache__",
+    ".pytest_cache",
+    "test-artifacts",
+    "preview-*",
+    "build",
+)
 DIRECTIVE = re.compile(r"<!-- test: (.*?) -->")
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.S | re.M)
 
@@ -94,7 +105,11 @@ def matches(expected: list[str], got: list[str]) -> bool:
             return j == len(got)
         if expected[i].strip() == "…":
             return any(match(i + 1, k) for k in range(j, len(got) + 1))
-        return j < len(got) and _line_pattern(expected[i]).match(got[j]) is not None and match(i + 1, j + 1)
+        return (
+            j < len(got)
+            and _line_pattern(expected[i]).match(got[j]) is not None
+            and match(i + 1, j + 1)
+        )
 
     return match(0, 0)
 
@@ -115,14 +130,25 @@ class Workspace:
         shutil.copytree(ROOT, folder, ignore=IGNORED, symlinks=True)
         self.folder = folder
         bin_dir = str(Path(sys.executable).parent)
-        self.env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
-                    "GLOSSARY_CACHE_DIR": str(cache), "PYTHONUNBUFFERED": "1", "NO_COLOR": "1",
-                    "COLUMNS": "200"}
+        self.env = {
+            **os.environ,
+            "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+            "GLOSSARY_CACHE_DIR": str(cache),
+            "PYTHONUNBUFFERED": "1",
+            "NO_COLOR": "1",
+            "COLUMNS": "200",
+        }
         self.env.pop("VIRTUAL_ENV", None)
 
     def run(self, command: str) -> tuple[int, list[str]]:
-        done = subprocess.run(["bash", "-c", command], cwd=self.folder, env=self.env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, timeout=900)
+        done = subprocess.run(
+            ["bash", "-c", command],
+            cwd=self.folder,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            timeout=900,
+        )
         return done.returncode, done.stdout.decode("utf-8", "replace").splitlines()
 
     @property
@@ -132,7 +158,9 @@ class Workspace:
     def edit(self, directive: str, block: Block | None) -> None:
         lines = self.terms.read_text(encoding="utf-8").splitlines()
         if match := re.fullmatch(r"add after (\S+)", directive):
-            assert block is not None and block.language == "yaml", f"`{directive}` needs a yaml block after it"
+            assert block is not None and block.language == "yaml", (
+                f"`{directive}` needs a yaml block after it"
+            )
             _, end = entry_span(lines, match.group(1))
             lines[end:end] = ["", *block.text.rstrip("\n").splitlines()]
         elif match := re.fullmatch(r"in (\S+) replace (.+?) with (.+)", directive):
@@ -153,7 +181,9 @@ def cache(tmp_path_factory) -> Path:
 
 @pytest.mark.slow  # every command starts an interpreter; the walkthrough builds the glossary
 @pytest.mark.parametrize("name", DOCS)
-def test_console_examples_print_what_the_document_says(name: str, tmp_path: Path, cache: Path) -> None:
+def test_console_examples_print_what_the_document_says(
+    name: str, tmp_path: Path, cache: Path
+) -> None:
     document = (ROOT / name).read_text(encoding="utf-8")
     work = Workspace(tmp_path / "repo", cache)
     ran = 0
@@ -164,7 +194,9 @@ def test_console_examples_print_what_the_document_says(name: str, tmp_path: Path
                 skip = True
             elif directive.startswith("run "):
                 status, output = work.run(directive[4:])
-                assert status == 0, f"{name}:{block.line}: `{directive[4:]}` failed:\n" + "\n".join(output)
+                assert status == 0, f"{name}:{block.line}: `{directive[4:]}` failed:\n" + "\n".join(
+                    output
+                )
             else:
                 work.edit(directive, block)
         if block.language != "console" or skip:
@@ -173,8 +205,11 @@ def test_console_examples_print_what_the_document_says(name: str, tmp_path: Path
             _, got = work.run(command)
             ran += 1
             assert matches(expected, got), (
-                f"{name}:{block.line}: `{command}` printed\n" + "\n".join(got) + "\n\nwhere the document says\n"
-                + "\n".join(expected))
+                f"{name}:{block.line}: `{command}` printed\n"
+                + "\n".join(got)
+                + "\n\nwhere the document says\n"
+                + "\n".join(expected)
+            )
     assert ran > 0
 
 
@@ -194,16 +229,22 @@ def test_every_console_block_runs_or_says_why_not() -> None:
     for name in DOCS:
         for block in blocks((ROOT / name).read_text(encoding="utf-8")):
             if block.language == "console" and "skip" not in block.directives:
-                assert sessions(block.text), f"{name}:{block.line}: a console block with no $ command"
+                assert sessions(block.text), (
+                    f"{name}:{block.line}: a console block with no $ command"
+                )
 
 
 def test_the_guide_lists_what_ci_runs() -> None:
     """Every command of the CI workflow's steps after the install is in CONTRIBUTING.md's section on CI."""
     import yaml
 
-    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "check.yml").read_text(encoding="utf-8"))
+    workflow = yaml.safe_load(
+        (ROOT / ".github" / "workflows" / "check.yml").read_text(encoding="utf-8")
+    )
     steps = workflow["jobs"]["check"]["steps"]
     names = [step.get("name", "") for step in steps]
-    commands = [step["run"].strip() for step in steps[names.index("Install") + 1 :] if "run" in step]
+    commands = [
+        step["run"].strip() for step in steps[names.index("Install") + 1 :] if "run" in step
+    ]
     guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     assert commands and all(command in guide for command in commands), commands

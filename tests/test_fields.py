@@ -5,6 +5,7 @@ nowhere else; loading, validation, ``glossary fmt``'s key order and terms.json m
 carry it without another edit. The Anki note types name their fields one by one, so a
 field left out of a note is an error rather than a silent shift.
 """
+
 from __future__ import annotations
 
 import copy
@@ -47,8 +48,12 @@ def with_etymology(monkeypatch: pytest.MonkeyPatch):
 
     for module in (glossary.schema, glossary.validate):
         monkeypatch.setattr(module, "schema", schema)
-    entry = dataclasses.make_dataclass("Entry", [("etymology", "str | None", dataclasses.field(default=None))],
-                                       bases=(Entry,), frozen=True)
+    entry = dataclasses.make_dataclass(
+        "Entry",
+        [("etymology", "str | None", dataclasses.field(default=None))],
+        bases=(Entry,),
+        frozen=True,
+    )
     monkeypatch.setattr(glossary.validate, "Entry", entry)
     for cached in (glossary.validate.validator, glossary.validate.fast_validator):
         cached.cache_clear()
@@ -64,7 +69,11 @@ def test_a_new_field_reaches_the_model_fmt_and_terms_json(with_etymology, tmp_pa
     assert entries[0].etymology == "from 扌 and 合"
     # fmt puts the new key where the schema has it: after every field the schema lists before it.
     formatted = format_text(TERMS)
-    keys = [line.split(":")[0].strip("- ") for line in formatted.splitlines() if not line.startswith("   ")]
+    keys = [
+        line.split(":")[0].strip("- ")
+        for line in formatted.splitlines()
+        if not line.startswith("   ")
+    ]
     assert keys[-1] == "etymology" and keys[0] == "id"
     glossary_ = Glossary(entries=tuple(entries), loci={"she": ((),)}, concordance={}, epoch=0)
     data = json.loads(terms_json.render(glossary_)["terms.json"])
@@ -75,11 +84,23 @@ def test_without_the_schema_step_the_field_is_refused(tmp_path) -> None:
     loaded = load_bytes(TERMS.encode(), "terms.yaml")
     entries, problems = glossary.validate.validate(loaded, tmp_path)
     assert entries == []
-    assert [(p.line, p.path, p.message) for p in problems] == [(1, "she.etymology", "unknown field 'etymology'")]
+    assert [(p.line, p.path, p.message) for p in problems] == [
+        (1, "she.etymology", "unknown field 'etymology'")
+    ]
 
 
 def test_a_note_missing_a_field_is_an_error_not_a_shift() -> None:
     values = {name: name for name in ("Passage", "Locus", "Term", "Ruby", "Gloss", "Id", "TTS")}
-    assert field_values("cloze", values) == ("Passage", "Locus", "Term", "Ruby", "Gloss", "Id", "TTS")
+    assert field_values("cloze", values) == (
+        "Passage",
+        "Locus",
+        "Term",
+        "Ruby",
+        "Gloss",
+        "Id",
+        "TTS",
+    )
     with pytest.raises(ValueError, match=r"missing \['Gloss'\], unknown \['Etymology'\]"):
-        field_values("cloze", {**{k: v for k, v in values.items() if k != "Gloss"}, "Etymology": ""})
+        field_values(
+            "cloze", {**{k: v for k, v in values.items() if k != "Gloss"}, "Etymology": ""}
+        )

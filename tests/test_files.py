@@ -3,6 +3,7 @@
 The killed-build tests (a real ``glossary build`` stopped at every write) are in
 tests/test_hostile.py; here each piece is tested in-process on plain folders.
 """
+
 from __future__ import annotations
 
 import errno
@@ -21,7 +22,9 @@ NEW = {"a.txt": b"new a", "sub/b.txt": b"new b", "added.txt": b"only in the new 
 
 
 def contents(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def siblings(folder: Path) -> list[str]:
@@ -85,7 +88,9 @@ def test_unchanged_state_is_not_rewritten(tmp_path: Path, mode: str) -> None:
     assert ledger.stat().st_mtime == 1
 
 
-def test_a_failing_state_write_puts_the_old_folder_back(tmp_path: Path, mode: str, monkeypatch) -> None:
+def test_a_failing_state_write_puts_the_old_folder_back(
+    tmp_path: Path, mode: str, monkeypatch
+) -> None:
     out, ledger = tmp_path / "dist", tmp_path / "ledger.json"
     publish(out, OLD, {ledger: b"v1"})
     real_replace = os.replace
@@ -103,9 +108,13 @@ def test_a_failing_state_write_puts_the_old_folder_back(tmp_path: Path, mode: st
     assert siblings(out) == ["dist", "ledger.json"]
 
 
-def test_a_failing_state_write_on_a_first_build_leaves_no_folder(tmp_path: Path, mode: str, monkeypatch) -> None:
+def test_a_failing_state_write_on_a_first_build_leaves_no_folder(
+    tmp_path: Path, mode: str, monkeypatch
+) -> None:
     out, ledger = tmp_path / "dist", tmp_path / "ledger.json"
-    monkeypatch.setattr(os, "replace", lambda src, dst: (_ for _ in ()).throw(OSError(errno.EIO, "I/O error")))
+    monkeypatch.setattr(
+        os, "replace", lambda src, dst: (_ for _ in ()).throw(OSError(errno.EIO, "I/O error"))
+    )
     with pytest.raises(OSError):
         publish(out, NEW, {ledger: b"v1"})
     assert siblings(out) == []
@@ -132,17 +141,21 @@ def test_a_full_disk_while_staging_changes_nothing(tmp_path: Path, mode: str, mo
 
 
 @pytest.mark.parametrize("failing", ["staging", "state"])
-def test_errors_name_the_output_or_the_state_file_not_a_temporary_one(tmp_path: Path, failing: str,
-                                                                       monkeypatch) -> None:
+def test_errors_name_the_output_or_the_state_file_not_a_temporary_one(
+    tmp_path: Path, failing: str, monkeypatch
+) -> None:
     # As open() reports a full disk or a read-only file system: with the temporary path it tried.
     out, ledger = tmp_path / "dist", tmp_path / "ledger.json"
     publish(out, OLD, {ledger: b"v1"})
 
     def fail(*args, **kwargs):
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(tmp_path / ".dist.new-x1y2" / "a.txt"))
+        raise OSError(
+            errno.ENOSPC, os.strerror(errno.ENOSPC), str(tmp_path / ".dist.new-x1y2" / "a.txt")
+        )
 
     monkeypatch.setattr(Path, "write_bytes", fail) if failing == "staging" else monkeypatch.setattr(
-        files, "_write_temp", fail)
+        files, "_write_temp", fail
+    )
     with pytest.raises(OSError) as caught:
         publish(out, NEW, {ledger: b"v2"})
     assert caught.value.errno == errno.ENOSPC
@@ -152,6 +165,7 @@ def test_errors_name_the_output_or_the_state_file_not_a_temporary_one(tmp_path: 
 
 
 # -- what a killed build leaves, and how the next one recovers ------------------------------------
+
 
 def test_killed_between_the_two_renames_the_old_folder_comes_back(tmp_path: Path) -> None:
     # The two-rename fallback moved the old folder away and was killed before moving the new one in.
@@ -216,6 +230,7 @@ def test_one_build_at_a_time_per_output_folder(tmp_path: Path) -> None:
 
 
 # -- read_bounded ---------------------------------------------------------------------------
+
 
 def test_read_bounded_reads_a_regular_file(tmp_path: Path) -> None:
     (tmp_path / "f").write_bytes(b"x" * 10)

@@ -1,4 +1,5 @@
 """Why a quote matched: folds from the variant tables and edition variants, each with its source."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,9 +8,17 @@ from conftest import MINI_CORPUS, ROOT
 import glossary.citations
 from glossary.check import check_project
 from glossary.citations import CitationChecker, locate
-from glossary.folds import EDITION, Fold, differences, edition_alternatives, edition_pairs, explain, folds
+from glossary.folds import (
+    EDITION,
+    Fold,
+    differences,
+    edition_alternatives,
+    edition_pairs,
+    explain,
+    folds,
+)
 from glossary.model import Citation
-from glossary.normalize import PROTECTED, normalize, normalize_for_index, normalize_with_map
+from glossary.normalize import PROTECTED, normalize, normalize_for_index
 
 CASES = ROOT / "tests" / "cases"
 
@@ -19,10 +28,19 @@ def test_script_alone_is_not_a_fold(a: str, b: str) -> None:
     assert explain(a, b) is None and explain(b, a) is None
 
 
-@pytest.mark.parametrize("quote, corpus, source", [  # corpus: the old form
-    ("步", "歩", "yitizi"), ("户", "戸", "yitizi"), ("懷", "懐", "yitizi"), ("賓", "賔", "yitizi"),
-    ("余", "馀", "unihan"), ("爨", "㸑", "curated"), ("葬", "𦵏", "curated"), ("面", "靣", "curated"),
-])
+@pytest.mark.parametrize(
+    "quote, corpus, source",
+    [  # corpus: the old form
+        ("步", "歩", "yitizi"),
+        ("户", "戸", "yitizi"),
+        ("懷", "懐", "yitizi"),
+        ("賓", "賔", "yitizi"),
+        ("余", "馀", "unihan"),
+        ("爨", "㸑", "curated"),
+        ("葬", "𦵏", "curated"),
+        ("面", "靣", "curated"),
+    ],
+)
 def test_a_fold_names_its_table_both_ways_round(quote: str, corpus: str, source: str) -> None:
     for q, c in ((quote, corpus), (corpus, quote)):
         fold = explain(q, c)
@@ -31,16 +49,33 @@ def test_a_fold_names_its_table_both_ways_round(quote: str, corpus: str, source:
         assert fold.note.startswith(f"{corpus}→")
 
 
-@pytest.mark.parametrize("quote, corpus, pair", [("壹", "一", "壹/一"), ("醋", "酢", "醋/酢"), ("說", "脱", "說/脫"),
-                                                ("徧", "辯", "辯/徧"), ("遍", "辯", "辯/徧"), ("辟", "避", "辟/避"),
-                                                ("亨", "烹", "亨/烹"), ("枋", "柄", "枋/柄"), ("朼", "匕", "朼/匕"),
-                                                ("槃", "盤", "槃/盤"), ("太", "大", "大/太"), ("𧃊", "餕", "𧃊/餕")])
-def test_an_edition_pair_names_itself_and_its_provenance(quote: str, corpus: str, pair: str) -> None:
+@pytest.mark.parametrize(
+    "quote, corpus, pair",
+    [
+        ("壹", "一", "壹/一"),
+        ("醋", "酢", "醋/酢"),
+        ("說", "脱", "說/脫"),
+        ("徧", "辯", "辯/徧"),
+        ("遍", "辯", "辯/徧"),
+        ("辟", "避", "辟/避"),
+        ("亨", "烹", "亨/烹"),
+        ("枋", "柄", "枋/柄"),
+        ("朼", "匕", "朼/匕"),
+        ("槃", "盤", "槃/盤"),
+        ("太", "大", "大/太"),
+        ("𧃊", "餕", "𧃊/餕"),
+    ],
+)
+def test_an_edition_pair_names_itself_and_its_provenance(
+    quote: str, corpus: str, pair: str
+) -> None:
     fold = explain(quote, corpus)
     assert fold is not None and fold.source == EDITION and fold.note.startswith(pair + ", ")
 
 
-@pytest.mark.parametrize("quote, corpus", [("酌", "酢"), ("福", "楅"), ("四", "柶"), ("太", "泰"), ("二", "一")])
+@pytest.mark.parametrize(
+    "quote, corpus", [("酌", "酢"), ("福", "楅"), ("四", "柶"), ("太", "泰"), ("二", "一")]
+)
 def test_other_differences_are_neither_folds_nor_pairs(quote: str, corpus: str) -> None:
     # 太 and 泰 are each paired with 大, not with each other: pairs do not chain.
     assert explain(quote, corpus) is None
@@ -60,7 +95,10 @@ def test_every_edition_pair_has_provenance_and_no_ritual_character() -> None:
 def test_differences_are_numbered_as_written() -> None:
     found = differences("衆賓，皆荅壹拜", "衆賔皆答一拜")
     assert [(at, f.quote, f.corpus, f.source) for at, f in found] == [
-        (2, "賓", "賔", "yitizi"), (5, "荅", "答", "curated"), (6, "壹", "一", EDITION)]
+        (2, "賓", "賔", "yitizi"),
+        (5, "荅", "答", "curated"),
+        (6, "壹", "一", EDITION),
+    ]
     assert folds("賓賓", "賔賔") == [folds("賓", "賔")[0]]  # each fold once
 
 
@@ -73,23 +111,34 @@ def test_fold_json_shape() -> None:
 def test_index_keeps_the_positions_a_table_folded() -> None:
     key, index, tabled, printed = normalize_for_index("尊于戸東，𤣥酒在西，設")
     assert key == normalize("尊于户东玄酒在西设")
-    assert [key[p] for p in tabled] == ["户", "玄"] and printed == "戸𤣥"  # 設 → 设 is OpenCC's: not listed
+    assert [key[p] for p in tabled] == [
+        "户",
+        "玄",
+    ] and printed == "戸𤣥"  # 設 → 设 is OpenCC's: not listed
     assert [p for p in index] == [0, 1, 2, 3, 5, 6, 7, 8, 10]
 
 
 def test_index_says_which_passages_hold_such_characters(index) -> None:
     [hit] = index.find(normalize("尊于户東玄酒在西"))
-    assert index.may_have_tabled(normalize("尊于户東")) and not index.may_have_tabled(normalize("楅長如笴"))
-    assert index.tabled_in([hit.start], hit.end - hit.start) == {hit.start: {hit.start + 2: "戸", hit.start + 4: "𤣥"}}
+    assert index.may_have_tabled(normalize("尊于户東")) and not index.may_have_tabled(
+        normalize("楅長如笴")
+    )
+    assert index.tabled_in([hit.start], hit.end - hit.start) == {
+        hit.start: {hit.start + 2: "戸", hit.start + 4: "𤣥"}
+    }
     assert index.printed(hit.start, hit.end) == "尊于戸東𤣥酒在西"
-    [plain] = [h for h in index.find(normalize("楅長如笴博三寸")) if index.locus(h).work == "KR1d0044"]
+    [plain] = [
+        h for h in index.find(normalize("楅長如笴博三寸")) if index.locus(h).work == "KR1d0044"
+    ]
     assert index.tabled_in([plain.start], plain.end - plain.start) == {}
 
 
 def test_passage_with_an_old_form_reports_its_fold(index) -> None:
     # The quote is in standard characters; the corpus prints 㸑 (an old form of 爨).
     checker = CitationChecker(index)
-    result, problems = checker.check("t.yaml", "cuan", 0, Citation(quote="主婦視饎爨于西堂下", line=1))
+    result, problems = checker.check(
+        "t.yaml", "cuan", 0, Citation(quote="主婦視饎爨于西堂下", line=1)
+    )
     assert result.verified and not problems
     assert [(f.quote, f.corpus, f.source) for f in result.folds] == [("爨", "㸑", "curated")]
 
@@ -99,7 +148,9 @@ def test_quote_with_an_old_form_reports_its_fold(index) -> None:
     result, _ = checker.check("t.yaml", "shi", 0, Citation(quote="士喪既𦵏而虞祭之禮", line=1))
     assert result.verified and result.folds == ()  # as printed: nothing folded
     result, _ = checker.check("t.yaml", "shi", 0, Citation(quote="士丧既葬而虞祭之礼", line=1))
-    assert [(f.quote, f.corpus) for f in result.folds] == [("葬", "𦵏")]  # script differences are not listed
+    assert [(f.quote, f.corpus) for f in result.folds] == [
+        ("葬", "𦵏")
+    ]  # script differences are not listed
 
 
 def test_a_plain_check_explains_no_match_that_needed_no_table(index, monkeypatch) -> None:
@@ -123,7 +174,10 @@ def test_edition_variant_verifies_with_a_warning_naming_the_pair(index) -> None:
     assert [(l.juan, l.text) for l in result.loci] == [(14, "祝酌授尸尸以酢主人")]
     [warning] = problems
     assert warning.severity == "warning" and warning.line == 3
-    assert "第8字 醋 where the corpus prints 酢 (醋/酢, 經典釋文: 士虞禮: 「以醋(才各反本亦作酢)」" in warning.message
+    assert (
+        "第8字 醋 where the corpus prints 酢 (醋/酢, 經典釋文: 士虞禮: 「以醋(才各反本亦作酢)」"
+        in warning.message
+    )
     assert [(f.quote, f.corpus, f.source) for f in result.folds] == [("醋", "酢", EDITION)]
 
 
@@ -131,7 +185,10 @@ def test_edition_variant_through_many_readings_or_an_anchor(index, monkeypatch) 
     # With few alternatives a quote's readings are looked for; with many, its longest plain run.
     key = normalize("主人西南面三拜衆賓衆賓皆荅壹拜")
     expected = [hit.start for hit in index.find(normalize("主人西南面三拜衆賔衆賔皆答一拜"))]
-    assert expected and [h.start for h in index.find_alternatives(key, edition_alternatives())] == expected
+    assert (
+        expected
+        and [h.start for h in index.find_alternatives(key, edition_alternatives())] == expected
+    )
     monkeypatch.setattr(glossary.index, "MAX_READINGS", 1)
     assert [h.start for h in index.find_alternatives(key, edition_alternatives())] == expected
 
@@ -148,7 +205,10 @@ def test_locate_reports_folds_and_the_edition_warning(index) -> None:
     found = locate(index, "衆賓皆荅壹拜")
     assert len(found.loci) == len(found.folds) == len(found.warnings) == 1
     assert [(f.quote, f.corpus, f.source) for f in found.folds[0]] == [
-        ("賓", "賔", "yitizi"), ("荅", "答", "curated"), ("壹", "一", EDITION)]
+        ("賓", "賔", "yitizi"),
+        ("荅", "答", "curated"),
+        ("壹", "一", EDITION),
+    ]
     assert "第5字 壹 where the corpus prints 一 (壹/一, Unihan 15.0" in found.warnings[0]
     plain = locate(index, "楅長如笴博三寸")
     assert plain.warnings == ("",) * len(plain.loci) and plain.folds == ((),) * len(plain.loci)
@@ -158,5 +218,9 @@ def test_check_report_notes_folds_and_never_fails_on_them() -> None:
     report = check_project(CASES / "good" / "variant-folds.yaml", MINI_CORPUS)
     assert not report.failed(strict=True)  # notes are not warnings
     assert [n.path for n in report.notes] == [
-        "cuan.citations[0].quote", "hu.citations[0].quote", "yu.citations[0].quote", "huai.citations[0].quote"]
+        "cuan.citations[0].quote",
+        "hu.citations[0].quote",
+        "yu.citations[0].quote",
+        "huai.citations[0].quote",
+    ]
     assert all(n.severity == "note" for n in report.notes)

@@ -12,6 +12,7 @@ tested in tests/test_files.py and the problem display in tests/test_problems.py.
 9. Anki play and template syntax in contributor text;
 14. environment faults (full disk, a file as --out, FIFOs, devices, odd line ends) as plain errors.
 """
+
 from __future__ import annotations
 
 import csv
@@ -49,14 +50,19 @@ def run(*args: object, cache: str | None = None):
 
 def digest(folder: Path) -> dict[str, str]:
     """sha256 of every file under ``folder`` (hidden ones included), by relative path."""
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def assert_clean_failure(result, *fragments: str) -> None:
     """Exit 1, no traceback or crash, every fragment in the output."""
     assert result.exit_code == 1, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
     assert "Traceback" not in result.output and "internal error" not in result.output
     for fragment in fragments:
         assert fragment in result.output, result.output
@@ -107,14 +113,23 @@ SECRET_ENTRY = """
   citations:
     - quote: 秘密口令天王蓋地虎
 """
-CORPUS_CASES = ["traversal", "absolute", "linked file", "linked folder", "no checksum line", "no SHA256SUMS",
-                "linked corpus"]
+CORPUS_CASES = [
+    "traversal",
+    "absolute",
+    "linked file",
+    "linked folder",
+    "no checksum line",
+    "no SHA256SUMS",
+    "linked corpus",
+]
 
 
 def _add_text(corpus: Path, name: str, checksum: bool) -> None:
     """A text in the manifest naming ``name`` (and, if ``checksum``, its right line in SHA256SUMS)."""
     with (corpus / "manifest.yaml").open("a", encoding="utf-8") as manifest:
-        manifest.write(f"  - id: evil\n    title: evil\n    format: seed\n    files: [{json.dumps(name)}]\n")
+        manifest.write(
+            f"  - id: evil\n    title: evil\n    format: seed\n    files: [{json.dumps(name)}]\n"
+        )
     if checksum:
         with (corpus / "SHA256SUMS").open("a", encoding="utf-8") as sums:
             sums.write(f"{hashlib.sha256(SECRET.encode()).hexdigest()}  {name}\n")
@@ -126,17 +141,29 @@ def hostile_corpus(tmp_path: Path, case: str) -> tuple[Path, Path, str, Path]:
     Where the corpus names an outside file, SHA256SUMS has its right line too (the attacker's
     best case): only containment can refuse it.
     """
-    project = make_project(tmp_path / "project", (ROOT / "tests/fixtures/terms-mini.yaml").read_text("utf-8")
-                           + SECRET_ENTRY)
+    project = make_project(
+        tmp_path / "project",
+        (ROOT / "tests/fixtures/terms-mini.yaml").read_text("utf-8") + SECRET_ENTRY,
+    )
     corpus = project / "corpus"
     secret = tmp_path / "secret.txt"
     secret.write_text(SECRET, encoding="utf-8")
     if case == "traversal":
         _add_text(corpus, "../../secret.txt", checksum=True)
-        return project, corpus, "file '../../secret.txt' must be a relative path inside the corpus folder", secret
+        return (
+            project,
+            corpus,
+            "file '../../secret.txt' must be a relative path inside the corpus folder",
+            secret,
+        )
     if case == "absolute":
         _add_text(corpus, str(secret), checksum=True)
-        return project, corpus, f"file '{secret}' must be a relative path inside the corpus folder", secret
+        return (
+            project,
+            corpus,
+            f"file '{secret}' must be a relative path inside the corpus folder",
+            secret,
+        )
     if case == "linked file":
         (corpus / "evil.txt").symlink_to(secret)
         _add_text(corpus, "evil.txt", checksum=True)
@@ -159,7 +186,12 @@ def hostile_corpus(tmp_path: Path, case: str) -> tuple[Path, Path, str, Path]:
         return project, corpus, f"{corpus / 'SHA256SUMS'}: missing", secret
     if case == "linked corpus":
         (project / "linked").symlink_to(corpus, target_is_directory=True)
-        return project, project / "linked", f"{project / 'linked'}: the corpus folder is a symbolic link", secret
+        return (
+            project,
+            project / "linked",
+            f"{project / 'linked'}: the corpus folder is a symbolic link",
+            secret,
+        )
     raise AssertionError(case)
 
 
@@ -170,11 +202,15 @@ def assert_no_leak(result) -> None:
 
 @pytest.mark.parametrize("cache", ["off", "on"])
 @pytest.mark.parametrize("case", CORPUS_CASES)
-def test_check_refuses_a_corpus_file_outside_the_corpus(tmp_path: Path, case: str, cache: str) -> None:
+def test_check_refuses_a_corpus_file_outside_the_corpus(
+    tmp_path: Path, case: str, cache: str
+) -> None:
     project, corpus, says, secret = hostile_corpus(tmp_path, case)
     cache_dir = "" if cache == "off" else str(tmp_path / "cache")
     with opened_files() as opened:
-        result = run("check", "--terms", project / "terms.yaml", "--corpus", corpus, cache=cache_dir)
+        result = run(
+            "check", "--terms", project / "terms.yaml", "--corpus", corpus, cache=cache_dir
+        )
     assert_clean_failure(result, says)
     assert_no_leak(result)
     if cache == "off" and case != "no checksum line":
@@ -196,8 +232,16 @@ def test_locate_refuses_a_corpus_file_outside_the_corpus(tmp_path: Path, case: s
 def test_build_refuses_a_corpus_file_outside_the_corpus(tmp_path: Path, case: str) -> None:
     project, corpus, says, secret = hostile_corpus(tmp_path, case)
     out = tmp_path / "dist"
-    result = run("build", "--terms", project / "terms.yaml", "--corpus", corpus, "--out", out,
-                 cache=str(tmp_path / "cache"))
+    result = run(
+        "build",
+        "--terms",
+        project / "terms.yaml",
+        "--corpus",
+        corpus,
+        "--out",
+        out,
+        cache=str(tmp_path / "cache"),
+    )
     assert_clean_failure(result, says, "build failed, nothing written")
     assert_no_leak(result)
     assert not out.exists() and not (project / "anki-ledger.json").exists()
@@ -207,7 +251,14 @@ def test_build_refuses_a_corpus_file_outside_the_corpus(tmp_path: Path, case: st
 def test_the_cached_path_reads_no_file_outside_the_corpus(tmp_path: Path, case: str) -> None:
     project, corpus, says, secret = hostile_corpus(tmp_path, case)
     with opened_files() as opened:
-        result = run("check", "--terms", project / "terms.yaml", "--corpus", corpus, cache=str(tmp_path / "cache"))
+        result = run(
+            "check",
+            "--terms",
+            project / "terms.yaml",
+            "--corpus",
+            corpus,
+            cache=str(tmp_path / "cache"),
+        )
     assert_clean_failure(result, says)
     assert not reads_of(opened, secret)
 
@@ -232,8 +283,12 @@ def media_project(tmp_path: Path, case: str) -> tuple[Path, str, str]:
     (elsewhere / "sub").mkdir()
     (elsewhere / "sub" / "photo.png").write_bytes(OUTSIDE_PNG)
     text = (ROOT / "tests/fixtures/terms-mini.yaml").read_text("utf-8")
-    project = make_project(tmp_path / "project", set_field(text, "bi", "tags", ["archery"]).replace(
-        '  tags: ["archery"]\n', f'  tags: ["archery"]\n  media: ["{name}"]\n', 1))
+    project = make_project(
+        tmp_path / "project",
+        set_field(text, "bi", "tags", ["archery"]).replace(
+            '  tags: ["archery"]\n', f'  tags: ["archery"]\n  media: ["{name}"]\n', 1
+        ),
+    )
     if case == "media is a link":
         (project / "media").symlink_to(elsewhere, target_is_directory=True)
     elif case == "a folder inside is a link":
@@ -249,22 +304,41 @@ def media_project(tmp_path: Path, case: str) -> tuple[Path, str, str]:
 def test_media_through_a_symbolic_link_is_refused(tmp_path: Path, case: str) -> None:
     project, name, step = media_project(tmp_path, case)
     out = tmp_path / "dist"
-    result = run("build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", out)
-    assert_clean_failure(result, f"bi.media[0]: media path '{name}': {step} is a symbolic link (not allowed)",
-                         "build failed, nothing written")
+    result = run(
+        "build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", out
+    )
+    assert_clean_failure(
+        result,
+        f"bi.media[0]: media path '{name}': {step} is a symbolic link (not allowed)",
+        "build failed, nothing written",
+    )
     assert not out.exists()
 
 
 def test_real_media_files_still_reach_the_deck(tmp_path: Path) -> None:
     # The control for the test above: the same entry with a real file builds, and the deck has it.
     text = (ROOT / "tests/fixtures/terms-mini.yaml").read_text("utf-8")
-    project = make_project(tmp_path / "project", set_field(text, "bi", "tags", ["archery"]).replace(
-        '  tags: ["archery"]\n', '  tags: ["archery"]\n  media: ["media/sub/photo.png"]\n', 1))
+    project = make_project(
+        tmp_path / "project",
+        set_field(text, "bi", "tags", ["archery"]).replace(
+            '  tags: ["archery"]\n', '  tags: ["archery"]\n  media: ["media/sub/photo.png"]\n', 1
+        ),
+    )
     (project / "media" / "sub").mkdir(parents=True)
     (project / "media" / "sub" / "photo.png").write_bytes(PNG)
     (project / "media" / "licenses.yaml").write_text(
-        "- {file: sub/photo.png, license: CC0-1.0, author: test, source: made for this test}\n", encoding="utf-8")
-    result = run("build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", tmp_path / "d")
+        "- {file: sub/photo.png, license: CC0-1.0, author: test, source: made for this test}\n",
+        encoding="utf-8",
+    )
+    result = run(
+        "build",
+        "--terms",
+        project / "terms.yaml",
+        "--corpus",
+        project / "corpus",
+        "--out",
+        tmp_path / "d",
+    )
     assert result.exit_code == 0, result.output
     with zipfile.ZipFile(tmp_path / "d" / "yili-glossary.apkg") as deck:
         media = json.loads(deck.read("media"))
@@ -331,9 +405,20 @@ KILL_PRELUDE = textwrap.dedent("""
 
 
 def _build_command(project: Path, prelude: str | None = None) -> list[str]:
-    options = ["build", "--terms", str(project / "terms.yaml"), "--corpus", str(project / "corpus"),
-               "--out", str(project / "dist")]
-    return [sys.executable, "-c", prelude, *options] if prelude else [sys.executable, "-m", "glossary", *options]
+    options = [
+        "build",
+        "--terms",
+        str(project / "terms.yaml"),
+        "--corpus",
+        str(project / "corpus"),
+        "--out",
+        str(project / "dist"),
+    ]
+    return (
+        [sys.executable, "-c", prelude, *options]
+        if prelude
+        else [sys.executable, "-m", "glossary", *options]
+    )
 
 
 def _run_all(commands: list[tuple[list[str], dict[str, str]]]) -> list[subprocess.CompletedProcess]:
@@ -343,8 +428,15 @@ def _run_all(commands: list[tuple[list[str], dict[str, str]]]) -> list[subproces
     def one(item: tuple[list[str], dict[str, str]]) -> subprocess.CompletedProcess:
         command, env = item
         try:
-            return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=HANG_GUARD,
-                                  env={**os.environ, **ENV, **env}, check=False)
+            return subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                timeout=HANG_GUARD,
+                env={**os.environ, **ENV, **env},
+                check=False,
+            )
         except subprocess.TimeoutExpired:
             pytest.fail(f"hung: {command}")
 
@@ -362,33 +454,59 @@ def two_releases(tmp_path_factory) -> dict:
     """A project with a complete build (v1) and a changed terms file, and what the next build gives."""
     root = tmp_path_factory.mktemp("kill")
     base = make_project(root / "base")
-    result = run("build", "--terms", base / "terms.yaml", "--corpus", base / "corpus", "--out", base / "dist")
+    result = run(
+        "build", "--terms", base / "terms.yaml", "--corpus", base / "corpus", "--out", base / "dist"
+    )
     assert result.exit_code == 0, result.output
     old, old_ledger = digest(base / "dist"), (base / "anki-ledger.json").read_bytes()
     text = (base / "terms.yaml").read_text(encoding="utf-8")
-    (base / "terms.yaml").write_text(set_field(text, "bi", "gloss", "arrow rack (v2)"), encoding="utf-8")
+    (base / "terms.yaml").write_text(
+        set_field(text, "bi", "gloss", "arrow rack (v2)"), encoding="utf-8"
+    )
     expect = root / "expect"
     shutil.copytree(base, expect, symlinks=True)
-    result = run("build", "--terms", expect / "terms.yaml", "--corpus", expect / "corpus", "--out", expect / "dist")
+    result = run(
+        "build",
+        "--terms",
+        expect / "terms.yaml",
+        "--corpus",
+        expect / "corpus",
+        "--out",
+        expect / "dist",
+    )
     assert result.exit_code == 0, result.output
     new, new_ledger = digest(expect / "dist"), (expect / "anki-ledger.json").read_bytes()
     assert old != new and old_ledger != new_ledger  # so "old or new" says something
-    return {"root": root, "base": base, "old": old, "new": new, "old_ledger": old_ledger, "new_ledger": new_ledger}
+    return {
+        "root": root,
+        "base": base,
+        "old": old,
+        "new": new,
+        "old_ledger": old_ledger,
+        "new_ledger": new_ledger,
+    }
 
 
 @pytest.mark.slow  # two interpreters per kill point
 @pytest.mark.parametrize("mode", ["exchange", "renames", "renames, ledger fails"])
-def test_a_build_killed_at_any_write_leaves_the_old_or_the_new_output(two_releases: dict, mode: str) -> None:
+def test_a_build_killed_at_any_write_leaves_the_old_or_the_new_output(
+    two_releases: dict, mode: str
+) -> None:
     root, base = two_releases["root"], two_releases["base"]
     old, new = two_releases["old"], two_releases["new"]
     old_ledger, new_ledger = two_releases["old_ledger"], two_releases["new_ledger"]
 
     counting = root / f"count-{mode}"
     shutil.copytree(base, counting, symlinks=True)
-    [result] = _run_all([(_build_command(counting, KILL_PRELUDE), {"KILL_AT": "0", "KILL_MODE": mode})])
+    [result] = _run_all(
+        [(_build_command(counting, KILL_PRELUDE), {"KILL_AT": "0", "KILL_MODE": mode})]
+    )
     if "ledger fails" in mode:
         assert result.returncode == 1, result.stderr
-        assert "anki-ledger.json: cannot write the outputs: Input/output error; nothing was changed" in result.stderr
+        assert (
+            "anki-ledger.json: cannot write the outputs: Input/output error; nothing was changed"
+            in result.stderr
+        )
         assert digest(counting / "dist") == old
         assert (counting / "anki-ledger.json").read_bytes() == old_ledger
     else:
@@ -404,8 +522,12 @@ def test_a_build_killed_at_any_write_leaves_the_old_or_the_new_output(two_releas
     for k in range(1, points + 1):
         projects.append(root / f"{mode}-{k}")
         shutil.copytree(base, projects[-1], symlinks=True)
-    killed = _run_all([(_build_command(p, KILL_PRELUDE), {"KILL_AT": str(k), "KILL_MODE": mode})
-                       for k, p in enumerate(projects, 1)])
+    killed = _run_all(
+        [
+            (_build_command(p, KILL_PRELUDE), {"KILL_AT": str(k), "KILL_MODE": mode})
+            for k, p in enumerate(projects, 1)
+        ]
+    )
     seen = set()
     for k, (project, result) in enumerate(zip(projects, killed), 1):
         where = f"killed at write {k} of {points} ({mode})"
@@ -499,8 +621,12 @@ def test_two_builds_at_once_both_end_with_a_complete_output(two_releases: dict) 
     shutil.copytree(two_releases["base"], project, symlinks=True)
     signals = project.parent / "together-signals"
     signals.mkdir()
-    results = _run_all([(_build_command(project, LATE_PUBLISH), {"SIGNALS": str(signals)}),
-                        (_build_command(project, SLOW_STAGING), {"SIGNALS": str(signals)})])
+    results = _run_all(
+        [
+            (_build_command(project, LATE_PUBLISH), {"SIGNALS": str(signals)}),
+            (_build_command(project, SLOW_STAGING), {"SIGNALS": str(signals)}),
+        ]
+    )
     assert (signals / "a-publishing").exists() and (signals / "b-staging").exists()
     for result in results:
         assert result.returncode == 0, result.stderr[-2000:]
@@ -511,18 +637,32 @@ def test_two_builds_at_once_both_end_with_a_complete_output(two_releases: dict) 
 
 # == 4. an Anki ledger that cannot be written: nothing changes ======================================
 
+
 @pytest.fixture()
 def rebuilt(two_releases: dict, tmp_path: Path) -> dict:
     """A copy of the project with its v1 build and ledger, and the terms file of v2 (the ledger changes)."""
     project = tmp_path / "project"
     shutil.copytree(two_releases["base"], project, symlinks=True)
-    return {**two_releases, "project": project, "out": project / "dist", "ledger": project / "anki-ledger.json"}
+    return {
+        **two_releases,
+        "project": project,
+        "out": project / "dist",
+        "ledger": project / "anki-ledger.json",
+    }
 
 
 def build_again(state: dict, *extra: object):
     project = state["project"]
-    return run("build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", state["out"],
-               *extra)
+    return run(
+        "build",
+        "--terms",
+        project / "terms.yaml",
+        "--corpus",
+        project / "corpus",
+        "--out",
+        state["out"],
+        *extra,
+    )
 
 
 def assert_unchanged(state: dict) -> None:
@@ -542,7 +682,9 @@ def test_a_ledger_that_is_a_folder_fails_the_build_by_name(rebuilt: dict) -> Non
     assert (ledger / "kept").read_bytes() == b"not ours"
 
 
-def test_a_ledger_turned_into_a_folder_before_the_write_changes_nothing(rebuilt: dict, monkeypatch) -> None:
+def test_a_ledger_turned_into_a_folder_before_the_write_changes_nothing(
+    rebuilt: dict, monkeypatch
+) -> None:
     import glossary.build
 
     ledger, real_publish = rebuilt["ledger"], glossary.build.publish
@@ -555,11 +697,15 @@ def test_a_ledger_turned_into_a_folder_before_the_write_changes_nothing(rebuilt:
 
     monkeypatch.setattr(glossary.build, "publish", publish)
     result = build_again(rebuilt)
-    assert_clean_failure(result, f"Error: {ledger}: cannot write the outputs: Is a directory; nothing was changed")
+    assert_clean_failure(
+        result, f"Error: {ledger}: cannot write the outputs: Is a directory; nothing was changed"
+    )
     assert_unchanged(rebuilt)
 
 
-def test_a_ledger_that_cannot_be_renamed_into_place_puts_the_old_output_back(rebuilt: dict, monkeypatch) -> None:
+def test_a_ledger_that_cannot_be_renamed_into_place_puts_the_old_output_back(
+    rebuilt: dict, monkeypatch
+) -> None:
     ledger, real_replace = rebuilt["ledger"], os.replace
     swapped = []
 
@@ -573,14 +719,20 @@ def test_a_ledger_that_cannot_be_renamed_into_place_puts_the_old_output_back(reb
     monkeypatch.setattr(os, "replace", replace)
     result = build_again(rebuilt)
     assert swapped == [True]
-    assert_clean_failure(result, f"Error: {ledger}: cannot write the outputs: Input/output error; nothing was changed")
+    assert_clean_failure(
+        result,
+        f"Error: {ledger}: cannot write the outputs: Input/output error; nothing was changed",
+    )
     assert_unchanged(rebuilt)
 
 
 # == 14. environment faults are plain errors ========================================================
 
+
 @pytest.mark.parametrize("how", ["write", "open"])
-def test_a_full_disk_is_a_plain_error_and_changes_nothing(rebuilt: dict, how: str, monkeypatch) -> None:
+def test_a_full_disk_is_a_plain_error_and_changes_nothing(
+    rebuilt: dict, how: str, monkeypatch
+) -> None:
     real_write = Path.write_bytes
 
     def write_bytes(self, data):
@@ -592,8 +744,11 @@ def test_a_full_disk_is_a_plain_error_and_changes_nothing(rebuilt: dict, how: st
 
     monkeypatch.setattr(Path, "write_bytes", write_bytes)
     result = build_again(rebuilt)
-    assert_clean_failure(result, f"Error: {rebuilt['out']}: cannot write the outputs: No space left on device; "
-                                 "nothing was changed")
+    assert_clean_failure(
+        result,
+        f"Error: {rebuilt['out']}: cannot write the outputs: No space left on device; "
+        "nothing was changed",
+    )
     assert ".dist.new-" not in result.output
     assert_unchanged(rebuilt)
 
@@ -601,19 +756,31 @@ def test_a_full_disk_is_a_plain_error_and_changes_nothing(rebuilt: dict, how: st
 def test_out_naming_a_file_is_a_clear_error(rebuilt: dict) -> None:
     target = rebuilt["project"] / "notes.txt"
     target.write_bytes(b"my notes")
-    result = run("build", "--terms", rebuilt["project"] / "terms.yaml", "--corpus", rebuilt["project"] / "corpus",
-                 "--out", target)
+    result = run(
+        "build",
+        "--terms",
+        rebuilt["project"] / "terms.yaml",
+        "--corpus",
+        rebuilt["project"] / "corpus",
+        "--out",
+        target,
+    )
     assert_clean_failure(result, f"Error: {target}: is a file, not a folder; choose another --out")
     assert target.read_bytes() == b"my notes"
     assert (rebuilt["ledger"]).read_bytes() == rebuilt["old_ledger"]
 
 
-@pytest.mark.parametrize("mod", ["10" + "0" * 30, "-1", "1" * 5000, "NaN", "1e400", "Infinity"],
-                         ids=["1e31", "negative", "5000 digits", "NaN", "1e400", "Infinity"])
+@pytest.mark.parametrize(
+    "mod",
+    ["10" + "0" * 30, "-1", "1" * 5000, "NaN", "1e400", "Infinity"],
+    ids=["1e31", "negative", "5000 digits", "NaN", "1e400", "Infinity"],
+)
 def test_an_impossible_time_in_the_ledger_is_a_build_error(rebuilt: dict, mod: str) -> None:
     ledger = json.loads(rebuilt["old_ledger"])
     key = next(iter(ledger))
-    text = rebuilt["old_ledger"].decode().replace(f'"mod": {ledger[key]["mod"]}', f'"mod": {mod}', 1)
+    text = (
+        rebuilt["old_ledger"].decode().replace(f'"mod": {ledger[key]["mod"]}', f'"mod": {mod}', 1)
+    )
     rebuilt["ledger"].write_text(text, encoding="utf-8")
     rebuilt["old_ledger"] = text.encode()
     result = build_again(rebuilt)
@@ -634,10 +801,12 @@ def hostile_terms(folder: Path) -> Path:
     """terms-mini with the id of bi (named by two entries: a duplicate id) and a key made hostile."""
     text = (ROOT / "tests/fixtures/terms-mini.yaml").read_text(encoding="utf-8")
     escaped = json.dumps(HOSTILE_ID)  # a YAML double-quoted scalar too
-    text = text.replace("- id: bi\n", f"- id: {escaped}\n  \"tag\\e[2J\\u2066\": x\n", 1)
-    text += f"\n- id: {escaped}\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n" \
-            "  gloss: again\n  definition: A second entry with the same id.\n" \
-            "  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n"
+    text = text.replace("- id: bi\n", f'- id: {escaped}\n  "tag\\e[2J\\u2066": x\n', 1)
+    text += (
+        f"\n- id: {escaped}\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n"
+        "  gloss: again\n  definition: A second entry with the same id.\n"
+        "  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n"
+    )
     terms = folder / "terms\x1b[2J\u202e.yaml"  # the file's own name too
     terms.write_text(text, encoding="utf-8")
     return terms
@@ -645,7 +814,9 @@ def hostile_terms(folder: Path) -> Path:
 
 def assert_no_raw_controls(result) -> None:
     assert result.exit_code == 1, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
     for raw in RAW_CONTROLS:
         assert raw not in result.output, (raw, result.output)
     # The only line that reads as a summary is the real one, which counts errors.
@@ -656,8 +827,11 @@ def assert_no_raw_controls(result) -> None:
 def test_check_output_escapes_control_and_bidi_characters(tmp_path: Path, fmt: str) -> None:
     terms = hostile_terms(tmp_path)
     # color=True: click would otherwise strip escape sequences itself, hiding what reaches a terminal.
-    result = CliRunner(env=ENV).invoke(cli, ["check", "--terms", str(terms), "--corpus", str(MINI_CORPUS),
-                                             "--format", fmt], color=True)
+    result = CliRunner(env=ENV).invoke(
+        cli,
+        ["check", "--terms", str(terms), "--corpus", str(MINI_CORPUS), "--format", fmt],
+        color=True,
+    )
     assert_no_raw_controls(result)
     if fmt == "json":
         report = json.loads(result.stdout)
@@ -672,8 +846,19 @@ def test_check_output_escapes_control_and_bidi_characters(tmp_path: Path, fmt: s
 
 def test_build_output_escapes_control_and_bidi_characters(tmp_path: Path) -> None:
     terms = hostile_terms(tmp_path)
-    result = CliRunner(env=ENV).invoke(cli, ["build", "--terms", str(terms), "--corpus", str(MINI_CORPUS),
-                                             "--out", str(tmp_path / "dist")], color=True)
+    result = CliRunner(env=ENV).invoke(
+        cli,
+        [
+            "build",
+            "--terms",
+            str(terms),
+            "--corpus",
+            str(MINI_CORPUS),
+            "--out",
+            str(tmp_path / "dist"),
+        ],
+        color=True,
+    )
     assert_no_raw_controls(result)
     assert "build failed, nothing written" in result.output
     assert not (tmp_path / "dist").exists()
@@ -683,9 +868,12 @@ def test_corpus_errors_escape_control_characters(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     shutil.copytree(MINI_CORPUS, corpus)
     with (corpus / "manifest.yaml").open("a", encoding="utf-8") as manifest:
-        manifest.write('  - id: "evil\\e[2J\\u202e"\n    title: evil\n    format: "seed\\e[8m"\n    files: [x.txt]\n')
+        manifest.write(
+            '  - id: "evil\\e[2J\\u202e"\n    title: evil\n    format: "seed\\e[8m"\n    files: [x.txt]\n'
+        )
     result = CliRunner(env={**ENV, "GLOSSARY_CACHE_DIR": ""}).invoke(
-        cli, ["locate", "楅", "--corpus", str(corpus)], color=True)
+        cli, ["locate", "楅", "--corpus", str(corpus)], color=True
+    )
     assert result.exit_code == 1 and "unknown format" in result.output
     for raw in RAW_CONTROLS:
         assert raw not in result.output
@@ -694,8 +882,10 @@ def test_corpus_errors_escape_control_characters(tmp_path: Path) -> None:
 # == 7.–8. values that crashed the run, and inputs too large to take in ===============================
 
 MB = 1024 * 1024
-ENTRY = ("- id: {id}\n  term: 楅\n  pinyin: fú\n  category: object\n  rites: [乡射礼]\n  gloss: {gloss}\n"
-         "  definition: The rack.\n  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n")
+ENTRY = (
+    "- id: {id}\n  term: 楅\n  pinyin: fú\n  category: object\n  rites: [乡射礼]\n  gloss: {gloss}\n"
+    "  definition: The rack.\n  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n"
+)
 
 
 def check_json(terms: Path) -> dict:
@@ -707,13 +897,20 @@ def check_json(terms: Path) -> dict:
 @pytest.mark.slow  # 10 MB of digits
 def test_a_ten_million_digit_number_is_one_problem_among_the_others(tmp_path: Path) -> None:
     terms = tmp_path / "terms.yaml"
-    text = ENTRY.format(id="bi", gloss="arrow rack") + "      juan: " + "9" * 10_000_000 + "\n" + \
-        ENTRY.format(id="si-ma", gloss="marshal") + "  related: [bii]\n"
+    text = (
+        ENTRY.format(id="bi", gloss="arrow rack")
+        + "      juan: "
+        + "9" * 10_000_000
+        + "\n"
+        + ENTRY.format(id="si-ma", gloss="marshal")
+        + "  related: [bii]\n"
+    )
     terms.write_text(text, encoding="utf-8")
     report = check_json(terms)
     found = {(p["line"], p["path"]): p["message"] for p in report["problems"]}
     assert found[(10, "bi.citations[0].juan")].endswith(
-        "…(10,000,000 characters): a number too long to read (put it in quotes to make it text)")
+        "…(10,000,000 characters): a number too long to read (put it in quotes to make it text)"
+    )
     assert found[(20, "si-ma.related[0]")] == "unknown id 'bii' (did you mean 'bi'?)"
     assert len(json.dumps(report)) < 100_000  # the number is not echoed
 
@@ -728,8 +925,10 @@ def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path) -> None:
     assert size > MAX_BYTES
     with opened_files() as opened:
         result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
-    assert_clean_failure(result, f"{terms}: cannot read: {size:,} bytes, more than the {MAX_BYTES:,} such a file "
-                                 "may have")
+    assert_clean_failure(
+        result,
+        f"{terms}: cannot read: {size:,} bytes, more than the {MAX_BYTES:,} such a file may have",
+    )
     assert len(result.output) < 2000
     # Opened once, to look at its size: never through Python's buffered readers.
     assert opened.count(str(terms)) == 1
@@ -740,8 +939,16 @@ def test_a_million_tiny_entries_are_one_problem(tmp_path: Path) -> None:
     terms = tmp_path / "terms.yaml"
     terms.write_text("- 1\n" * 1_000_000, encoding="utf-8")
     report = check_json(terms)
-    assert report["problems"] == [{"file": str(terms), "line": 1, "path": "", "severity": "error", "hints": [],
-                                   "message": "1,000,000 entries, more than the 20,000 a terms file may hold"}]
+    assert report["problems"] == [
+        {
+            "file": str(terms),
+            "line": 1,
+            "path": "",
+            "severity": "error",
+            "hints": [],
+            "message": "1,000,000 entries, more than the 20,000 a terms file may hold",
+        }
+    ]
     assert report["problems_omitted"] == 0
 
 
@@ -749,7 +956,9 @@ def test_a_field_too_long_is_measured_not_echoed(tmp_path: Path) -> None:
     terms = tmp_path / "terms.yaml"
     terms.write_text(ENTRY.format(id="bi", gloss="SECRET-TOKEN " * 1000), encoding="utf-8")
     result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
-    assert_clean_failure(result, f"{terms}:6: bi.gloss: 12,999 characters, more than the 300 allowed here")
+    assert_clean_failure(
+        result, f"{terms}:6: bi.gloss: 12,999 characters, more than the 300 allowed here"
+    )
     assert "SECRET-TOKEN" not in result.output
 
 
@@ -759,9 +968,14 @@ def test_problems_are_capped_in_text_and_json(tmp_path: Path) -> None:
     count = MAX_PROBLEMS + 234
     terms = tmp_path / "terms.yaml"
     # reading_note: bī is not the 釋文's 音福, and the warning on it would come first (line 3).
-    terms.write_text("".join(ENTRY.format(id=f"e{i}", gloss="rack") + "  related: [nowhere-else]\n"
-                             "  reading_note: 楅 read bī, as in the modern dictionaries.\n"
-                             for i in range(count)), encoding="utf-8")
+    terms.write_text(
+        "".join(
+            ENTRY.format(id=f"e{i}", gloss="rack") + "  related: [nowhere-else]\n"
+            "  reading_note: 楅 read bī, as in the modern dictionaries.\n"
+            for i in range(count)
+        ),
+        encoding="utf-8",
+    )
     result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
     assert_clean_failure(result)
     lines = result.output.splitlines()
@@ -776,23 +990,33 @@ def test_a_message_is_cut_at_a_thousand_characters(tmp_path: Path) -> None:
 
     terms = tmp_path / "terms.yaml"
     key = "k" * 5000  # a key has no length bound of its own: the message naming it is cut
-    terms.write_text(ENTRY.format(id="bi", gloss="rack") + f"  ? {key}\n  : 1\n", encoding="utf-8")  # a long key
+    terms.write_text(
+        ENTRY.format(id="bi", gloss="rack") + f"  ? {key}\n  : 1\n", encoding="utf-8"
+    )  # a long key
     result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
     assert_clean_failure(result, "unknown field 'kkkk", "…(5,")
     [line] = [line for line in result.output.splitlines() if "unknown field" in line]
     # The path (holding the key) and the message are each cut at MAX_MESSAGE characters.
     assert line.count("…(5,") == 2 and len(line) < 2 * MAX_MESSAGE + len(str(terms)) + 100
     [problem] = [p for p in check_json(terms)["problems"] if "unknown field" in p["message"]]
-    assert re.search(r"…\(5,0\d\d characters\)$", problem["message"]) and len(problem["message"]) < MAX_MESSAGE + 30
+    assert (
+        re.search(r"…\(5,0\d\d characters\)$", problem["message"])
+        and len(problem["message"]) < MAX_MESSAGE + 30
+    )
 
 
 # == 9. Anki's own syntax in contributor text stays text; 14. CSV cells cannot start a formula =========
 
 #: Anki plays [sound:…] and [anki:play:…] in a field, and reads {{…}} as template or cloze syntax.
 ANKI_SYNTAX = {
-    "bi": {"gloss": "=HYPERLINK(\"http://x\") [sound:x.mp3] {{Gloss}}",
-           "definition": "+1 [anki:play:q:0] {{c2::secret}} {{#Term}}"},
-    "si-ma": {"gloss": "-2+3 [sound:../../etc/passwd]", "definition": "@SUM(A1) {{FrontSide}} [anki:play:a:0]"},
+    "bi": {
+        "gloss": '=HYPERLINK("http://x") [sound:x.mp3] {{Gloss}}',
+        "definition": "+1 [anki:play:q:0] {{c2::secret}} {{#Term}}",
+    },
+    "si-ma": {
+        "gloss": "-2+3 [sound:../../etc/passwd]",
+        "definition": "@SUM(A1) {{FrontSide}} [anki:play:a:0]",
+    },
 }
 LIVE = ("[sound:", "[anki:play", "{{Gloss}}", "{{c2::secret", "{{#Term}}", "{{FrontSide}}")
 
@@ -805,7 +1029,15 @@ def anki_syntax_build(tmp_path_factory) -> Path:
         for field, value in fields.items():
             text = set_field(text, entry, field, value)
     project = make_project(root / "project", text)
-    result = run("build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", root / "dist")
+    result = run(
+        "build",
+        "--terms",
+        project / "terms.yaml",
+        "--corpus",
+        project / "corpus",
+        "--out",
+        root / "dist",
+    )
     assert result.exit_code == 0, result.output
     return root / "dist"
 
@@ -817,7 +1049,9 @@ def note_fields(package: Path, folder: Path) -> list[list[str]]:
         return [row[0].split("\x1f") for row in db.execute("SELECT flds FROM notes")]
 
 
-def test_anki_syntax_in_text_is_not_live_in_the_notes(anki_syntax_build: Path, tmp_path: Path) -> None:
+def test_anki_syntax_in_text_is_not_live_in_the_notes(
+    anki_syntax_build: Path, tmp_path: Path
+) -> None:
     notes = note_fields(anki_syntax_build / "yili-glossary.apkg", tmp_path)
     fields = [field for note in notes for field in note]
     for live in LIVE:
@@ -838,28 +1072,41 @@ def test_anki_syntax_in_text_is_not_live_in_the_notes(anki_syntax_build: Path, t
 
 def test_csv_has_no_live_anki_syntax_and_no_formula(anki_syntax_build: Path) -> None:
     text = (anki_syntax_build / "yili-glossary.csv").read_text(encoding="utf-8")
-    rows = list(csv.reader(io.StringIO("\n".join(line for line in text.splitlines() if not line.startswith("#")))))
+    rows = list(
+        csv.reader(
+            io.StringIO("\n".join(line for line in text.splitlines() if not line.startswith("#")))
+        )
+    )
     assert rows
-    cells = [cell for row in rows for cell in row[3:-1]]  # the note's fields (after guid, note type, deck)
+    cells = [
+        cell for row in rows for cell in row[3:-1]
+    ]  # the note's fields (after guid, note type, deck)
     for live in LIVE:
         assert not [c for c in cells if live in c], live
     assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
     # The gloss cells start with the character written as a reference, which Anki shows as itself.
-    assert any(c.startswith("&#61;HYPERLINK(\"http://x\")") for c in cells)
-    assert any(c.startswith("&#45;2+3 ") for c in cells) and any(c.startswith("&#64;SUM(A1) ") for c in cells)
+    assert any(c.startswith('&#61;HYPERLINK("http://x")') for c in cells)
+    assert any(c.startswith("&#45;2+3 ") for c in cells) and any(
+        c.startswith("&#64;SUM(A1) ") for c in cells
+    )
     assert any(c.startswith("&#43;1 ") for c in cells)
 
 
 @pytest.mark.slow  # the real anki package
-def test_anki_renders_no_play_button_from_contributor_text(anki_syntax_build: Path, tmp_path: Path) -> None:
+def test_anki_renders_no_play_button_from_contributor_text(
+    anki_syntax_build: Path, tmp_path: Path
+) -> None:
     from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
     from anki.sound import SoundOrVideoTag
 
     col = Collection(str(tmp_path / "collection.anki2"))
     try:
         options = ImportAnkiPackageOptions(with_scheduling=False)
-        col.import_anki_package(ImportAnkiPackageRequest(package_path=str(anki_syntax_build / "yili-glossary.apkg"),
-                                                         options=options))
+        col.import_anki_package(
+            ImportAnkiPackageRequest(
+                package_path=str(anki_syntax_build / "yili-glossary.apkg"), options=options
+            )
+        )
         ids = {entry: col.find_notes(f'"Id:{entry}"') for entry in ANKI_SYNTAX}
         assert all(ids.values())
         for entry, note_ids in ids.items():
@@ -867,14 +1114,18 @@ def test_anki_renders_no_play_button_from_contributor_text(anki_syntax_build: Pa
                 note = col.get_note(note_id)
                 for card in note.cards():
                     where = f"{entry} {note.note_type()['name']} card {card.ord}"
-                    for html, tags in ((card.question(), card.question_av_tags()),
-                                       (card.answer(), card.answer_av_tags())):
+                    for html, tags in (
+                        (card.question(), card.question_av_tags()),
+                        (card.answer(), card.answer_av_tags()),
+                    ):
                         # Only the template's own {{tts …}} speaks: no sound file, from the text or not …
                         assert not [t for t in tags if isinstance(t, SoundOrVideoTag)], where
                         # … and every play reference in the card is one of those (none written in the text).
                         assert html.count("[anki:play:") == len(tags), where
                         assert "[sound:" not in html and "{{Gloss}}" not in html, where
-        shown = "\n".join(card.answer() for ids_ in ids.values() for n in ids_ for card in col.get_note(n).cards())
+        shown = "\n".join(
+            card.answer() for ids_ in ids.values() for n in ids_ for card in col.get_note(n).cards()
+        )
         assert "[sound:x.mp3] {{Gloss}}" in html_text(shown)  # the text is shown as written
     finally:
         col.close()
@@ -887,6 +1138,7 @@ def html_text(html: str) -> str:
 
 
 # == 14. FIFOs and devices, odd line ends =========================================================
+
 
 def _in_a_thread(*args: object, cache: str | None = ""):
     """The CLI in-process, given up on (the test fails) if it waits forever, as on a FIFO it opened."""
@@ -905,8 +1157,12 @@ def _in_a_thread(*args: object, cache: str | None = ""):
 def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path, which: str) -> None:
     project = make_project(tmp_path / "project")
     corpus = project / "corpus"
-    fifo = {"terms": project / "terms.yaml", "plan": project / "plan.yaml", "manifest": corpus / "manifest.yaml",
-            "corpus file": corpus / "fifo.txt"}[which]
+    fifo = {
+        "terms": project / "terms.yaml",
+        "plan": project / "plan.yaml",
+        "manifest": corpus / "manifest.yaml",
+        "corpus file": corpus / "fifo.txt",
+    }[which]
     if which == "corpus file":
         _add_text(corpus, "fifo.txt", checksum=True)
     else:
@@ -924,9 +1180,24 @@ def test_a_device_as_the_terms_file_is_not_read(tmp_path: Path, device: str) -> 
     if not Path(device).exists():
         pytest.skip(f"no {device}")
     try:
-        result = subprocess.run([sys.executable, "-m", "glossary", "check", "--terms", device, "--corpus",
-                                 str(MINI_CORPUS)], capture_output=True, text=True, timeout=HANG_GUARD, cwd=ROOT,
-                                env={**os.environ, **ENV}, check=False)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "glossary",
+                "check",
+                "--terms",
+                device,
+                "--corpus",
+                str(MINI_CORPUS),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=HANG_GUARD,
+            cwd=ROOT,
+            env={**os.environ, **ENV},
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"glossary check read {device} for {HANG_GUARD} s")
     assert result.returncode == 1, result.stderr[-2000:]
@@ -957,8 +1228,9 @@ def test_fmt_formats_a_file_with_lone_cr_line_ends(tmp_path: Path) -> None:
 
     text = (ROOT / "tests/fixtures/terms-mini.yaml").read_text(encoding="utf-8")
     # Out of the canonical order: gloss after definition.
-    unordered = text.replace("  gloss: arrow rack\n", "", 1).replace("  tags: [archery]\n", "  tags: [archery]\n"
-                                                                     "  gloss: arrow rack\n", 1)
+    unordered = text.replace("  gloss: arrow rack\n", "", 1).replace(
+        "  tags: [archery]\n", "  tags: [archery]\n  gloss: arrow rack\n", 1
+    )
     terms = tmp_path / "terms.yaml"
     terms.write_text(unordered.replace("\n", "\r"), encoding="utf-8", newline="")
     before = load_yaml(terms)

@@ -1,4 +1,5 @@
 """Finding passages: the issue's must-shows, across scripts, variants and placeholders (mini corpus)."""
+
 from glossary.index import CorpusIndex
 from glossary.normalize import normalize, normalize_with_map
 

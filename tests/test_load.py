@@ -3,6 +3,7 @@
 Expected lines are found in the test's own text (the line that holds the key), never copied
 from what the loader said.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -46,6 +47,7 @@ def messages(loaded) -> list[tuple[int, str, str]]:
 
 # -- data and lines ---------------------------------------------------------------------------
 
+
 def test_data_is_what_pyyaml_reads() -> None:
     loaded = load(NESTED)
     assert loaded.problems == []
@@ -56,7 +58,9 @@ def test_every_nested_node_has_its_line() -> None:
     lines = load(NESTED).lines
     assert lines[(0,)] == line_of(NESTED, "- id: bi")
     assert lines[(0, "term")] == line_of(NESTED, "term: 楅")
-    assert lines[(0, "citations")] == line_of(NESTED, "- quote: 甲")  # a block list starts at its first item
+    assert lines[(0, "citations")] == line_of(
+        NESTED, "- quote: 甲"
+    )  # a block list starts at its first item
     assert lines[(0, "citations", 0)] == line_of(NESTED, "- quote: 甲")
     assert lines[(0, "citations", 0, "juan")] == line_of(NESTED, "juan: 4")
     assert lines[(0, "citations", 1, "quote")] == line_of(NESTED, "- quote: 乙")
@@ -69,7 +73,9 @@ def test_line_of_falls_back_to_the_nearest_ancestor() -> None:
     loaded = load(NESTED)
     assert loaded.line_of((0, "citations", 1, "layer")) == line_of(NESTED, "- quote: 乙")
     assert loaded.line_of((0, "media", 3)) == line_of(NESTED, "- id: bi")
-    assert loaded.line_of((7,)) == loaded.lines[()] == line_of(NESTED, "- id: bi")  # the list itself
+    assert (
+        loaded.line_of((7,)) == loaded.lines[()] == line_of(NESTED, "- id: bi")
+    )  # the list itself
     assert load("a: 1\n").line_of(("b", "c")) == 1
 
 
@@ -93,12 +99,15 @@ def test_paths_are_named_by_entry_id() -> None:
 
 # -- what is refused ----------------------------------------------------------------------------
 
+
 def test_duplicate_key_keeps_the_first_value_and_names_both_lines() -> None:
     text = "- id: bi\n  gloss: first\n  term: 楅\n  gloss: second\n"
     loaded = load(text)
     assert loaded.data == [{"id": "bi", "gloss": "first", "term": "楅"}]
     first, again = line_of(text, "gloss: first"), line_of(text, "gloss: second")
-    assert messages(loaded) == [(again, "bi.gloss", f"duplicate key 'gloss' (first given on line {first})")]
+    assert messages(loaded) == [
+        (again, "bi.gloss", f"duplicate key 'gloss' (first given on line {first})")
+    ]
 
 
 def test_aliases_are_refused_at_the_first_one() -> None:
@@ -106,7 +115,12 @@ def test_aliases_are_refused_at_the_first_one() -> None:
     loaded = load(text)
     assert loaded.data is None
     assert messages(loaded) == [
-        (line_of(text, "- *entry"), "", "YAML aliases (*name) are not allowed in a terms file (and 1 more)")]
+        (
+            line_of(text, "- *entry"),
+            "",
+            "YAML aliases (*name) are not allowed in a terms file (and 1 more)",
+        )
+    ]
 
 
 def test_an_anchor_without_alias_is_harmless_but_not_twice() -> None:
@@ -116,14 +130,20 @@ def test_an_anchor_without_alias_is_harmless_but_not_twice() -> None:
     assert line == line_of(text, "si-ma") and "duplicate anchor" in message
 
 
-@pytest.mark.parametrize("value, message", [
-    ("!!python/object/apply:os.system [echo]", "unsupported YAML tag !!python/object/apply:os.system"),
-    ("!custom x", "unsupported YAML tag !custom"),
-    ("!!map [a]", "YAML tag !!map cannot tag a list"),
-    ("!!seq {a: 1}", "YAML tag !!seq cannot tag a mapping"),
-    ("!!int x", "bad value 'x'"),
-    ("2001-02-30", "bad value '2001-02-30'"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (
+            "!!python/object/apply:os.system [echo]",
+            "unsupported YAML tag !!python/object/apply:os.system",
+        ),
+        ("!custom x", "unsupported YAML tag !custom"),
+        ("!!map [a]", "YAML tag !!map cannot tag a list"),
+        ("!!seq {a: 1}", "YAML tag !!seq cannot tag a mapping"),
+        ("!!int x", "bad value 'x'"),
+        ("2001-02-30", "bad value '2001-02-30'"),
+    ],
+)
 def test_refused_tags_and_values_void_the_field(value: str, message: str) -> None:
     text = f"- id: bi\n  term: 楅\n  tags: {value}\n"
     loaded = load(text)
@@ -136,7 +156,9 @@ def test_refused_tags_and_values_void_the_field(value: str, message: str) -> Non
 def test_standard_tags_are_read_as_pyyaml_reads_them() -> None:
     text = "- id: bi\n  juan: !!str 4\n  page: !!int '7'\n"
     loaded = load(text)
-    assert loaded.problems == [] and loaded.data == yaml.safe_load(text) == [{"id": "bi", "juan": "4", "page": 7}]
+    assert loaded.problems == [] and loaded.data == yaml.safe_load(text) == [
+        {"id": "bi", "juan": "4", "page": 7}
+    ]
 
 
 def test_keys_that_are_not_text_are_refused() -> None:
@@ -146,14 +168,17 @@ def test_keys_that_are_not_text_are_refused() -> None:
     assert messages(loaded) == [(line_of(text, "? [a]"), "bi", "mapping keys must be plain text")]
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("", "holds no entries"),
-    ("# only a comment\n", "holds no entries"),
-    ("- id: a\n---\n- id: b\n", "expected a single document"),
-    ("- id: a\n\tterm: x\n", "tabs cannot indent YAML"),
-    ("- id: [unclosed\n", "YAML syntax error"),
-    ("[" * 5000, "YAML syntax error"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "holds no entries"),
+        ("# only a comment\n", "holds no entries"),
+        ("- id: a\n---\n- id: b\n", "expected a single document"),
+        ("- id: a\n\tterm: x\n", "tabs cannot indent YAML"),
+        ("- id: [unclosed\n", "YAML syntax error"),
+        ("[" * 5000, "YAML syntax error"),
+    ],
+)
 def test_a_file_that_cannot_be_read_gives_one_problem_and_no_data(text: str, fragment: str) -> None:
     loaded = load(text)
     assert loaded.data is None
@@ -163,7 +188,9 @@ def test_a_file_that_cannot_be_read_gives_one_problem_and_no_data(text: str, fra
 
 def test_bytes_that_are_not_utf8_are_placed_on_their_line() -> None:
     loaded = load(b"- id: bi\n  term: \xff\n")
-    assert messages(loaded) == [(2, "", "not UTF-8: byte 0xff cannot be decoded; save the file as UTF-8")]
+    assert messages(loaded) == [
+        (2, "", "not UTF-8: byte 0xff cannot be decoded; save the file as UTF-8")
+    ]
 
 
 def test_control_characters_are_placed_on_their_line() -> None:
@@ -174,21 +201,36 @@ def test_control_characters_are_placed_on_their_line() -> None:
 
 def test_a_missing_file_is_a_problem_not_an_exception(tmp_path: Path) -> None:
     loaded = load_yaml(tmp_path / "terms.yaml", "terms.yaml")
-    assert loaded.data is None and [p.message for p in loaded.problems] == ["cannot read: No such file or directory"]
+    assert loaded.data is None and [p.message for p in loaded.problems] == [
+        "cannot read: No such file or directory"
+    ]
 
 
 # -- line ends: BOM, CRLF and the breaks only YAML counts -------------------------------------
 
+
 def test_bom_and_crlf_change_neither_data_nor_lines() -> None:
     text = NESTED + "  gloss: a\n  gloss: b\n"
     plain = load(text)
-    for variant in (b"\xef\xbb\xbf" + text.encode(), text.replace("\n", "\r\n").encode(),
-                    b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode()):
+    for variant in (
+        b"\xef\xbb\xbf" + text.encode(),
+        text.replace("\n", "\r\n").encode(),
+        b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode(),
+    ):
         loaded = load(variant)
         assert loaded.data == plain.data
         assert loaded.lines == plain.lines
-        assert messages(loaded) == messages(plain) == [
-            (line_of(text, "gloss: b"), "si-ma.gloss", f"duplicate key 'gloss' (first given on line {line_of(text, 'gloss: a')})")]
+        assert (
+            messages(loaded)
+            == messages(plain)
+            == [
+                (
+                    line_of(text, "gloss: b"),
+                    "si-ma.gloss",
+                    f"duplicate key 'gloss' (first given on line {line_of(text, 'gloss: a')})",
+                )
+            ]
+        )
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"], ids=["LS", "PS", "NEL"])
@@ -200,7 +242,9 @@ def test_breaks_only_yaml_counts_are_refused_at_their_line(separator: str) -> No
     assert loaded.data is None
     [(line, path, message)] = messages(loaded)
     assert (line, path) == (3, "")
-    assert message.startswith(f"U+{ord(separator):04X} (") and "replace it with a newline" in message
+    assert (
+        message.startswith(f"U+{ord(separator):04X} (") and "replace it with a newline" in message
+    )
 
 
 def test_a_lone_carriage_return_ends_a_line_as_in_editors() -> None:
@@ -245,11 +289,19 @@ TRICKY = {
 
 
 def _yaml_of_the_tests() -> list[Path]:
-    return sorted(p for p in (Path(__file__).parent).rglob("*.yaml") if p.stat().st_size < 1_000_000)
+    return sorted(
+        p for p in (Path(__file__).parent).rglob("*.yaml") if p.stat().st_size < 1_000_000
+    )
 
 
 def _same(a, b) -> None:
-    assert (a.data, a.lines, a.problems, a.reported, a.voided) == (b.data, b.lines, b.problems, b.reported, b.voided)
+    assert (a.data, a.lines, a.problems, a.reported, a.voided) == (
+        b.data,
+        b.lines,
+        b.problems,
+        b.reported,
+        b.voided,
+    )
 
 
 @pytest.mark.parametrize("name", sorted(TRICKY))
@@ -261,7 +313,9 @@ def test_item_by_item_reads_tricky_texts_as_the_whole_file(name: str) -> None:
         _same(load_bytes(raw, "terms.yaml", memo), whole)
 
 
-@pytest.mark.parametrize("path", _yaml_of_the_tests(), ids=lambda p: str(p.relative_to(Path(__file__).parent)))
+@pytest.mark.parametrize(
+    "path", _yaml_of_the_tests(), ids=lambda p: str(p.relative_to(Path(__file__).parent))
+)
 def test_item_by_item_reads_every_yaml_of_the_tests_as_the_whole_file(path: Path) -> None:
     raw = path.read_bytes()
     whole = load_bytes(raw, path.name)
@@ -279,7 +333,11 @@ def test_an_edit_parses_only_the_item_edited(monkeypatch: pytest.MonkeyPatch) ->
     assert len(first.digests) == len(first.data) == len(memo)
     parsed: list[str] = []
     real = glossary.load._parse_item
-    monkeypatch.setattr(glossary.load, "_parse_item", lambda chunk, display: parsed.append(chunk) or real(chunk, display))
+    monkeypatch.setattr(
+        glossary.load,
+        "_parse_item",
+        lambda chunk, display: parsed.append(chunk) or real(chunk, display),
+    )
     assert load_bytes(text.encode("utf-8"), "terms.yaml", memo).data == first.data and parsed == []
     # One gloss changed, and two lines added above everything: one item parsed, every line moved.
     edited = "# a\n# b\n" + text.replace("  gloss: ", "  gloss: changed ", 1)

@@ -33,7 +33,9 @@ def test_ritual_characters_are_never_folded(ch: str) -> None:
     assert all(target != ch for target in VARIANTS.values())
 
 
-@pytest.mark.parametrize("a, b", [("楅", "福"), ("柶", "四"), ("酳", "酌"), ("于", "亏"), ("朿", "束")])
+@pytest.mark.parametrize(
+    "a, b", [("楅", "福"), ("柶", "四"), ("酳", "酌"), ("于", "亏"), ("朿", "束")]
+)
 def test_distinct_characters_stay_distinct(a: str, b: str) -> None:
     assert normalize(a) != normalize(b)
 

@@ -1,4 +1,5 @@
 """Offset maps: runs of positions that behave as the plain list of positions they stand for."""
+
 from __future__ import annotations
 
 import pickle
@@ -32,7 +33,9 @@ def test_a_map_is_the_list_of_its_positions(runs: list[tuple[int, int]]) -> None
     assert len(offsets) == len(positions)
     assert list(offsets) == positions
     assert [offsets[i] for i in range(len(positions))] == positions
-    assert [offsets[-i] for i in range(1, len(positions) + 1)] == [positions[-i] for i in range(1, len(positions) + 1)]
+    assert [offsets[-i] for i in range(1, len(positions) + 1)] == [
+        positions[-i] for i in range(1, len(positions) + 1)
+    ]
     with pytest.raises(IndexError):
         offsets[len(positions)]
     restored = pickle.loads(pickle.dumps(offsets))

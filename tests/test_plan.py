@@ -1,4 +1,5 @@
 """The hall plan: loaded, validated and its citations checked like terms (mini project)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,14 +40,24 @@ def test_plan_places_name_entries_of_the_glossary() -> None:
 
 def test_bad_plan_reports_every_problem_at_its_line(index) -> None:
     report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=CASES / "bad-plan.yaml")
-    found = {(p.line, p.path, p.message.split(" (")[0]) for p in report.problems if p.file.endswith("bad-plan.yaml")}
-    assert (6, "places[0].kind", "'thing' is not one of: area, wall, pillar, steps, door, window, object, mark") in found
+    found = {
+        (p.line, p.path, p.message.split(" (")[0])
+        for p in report.problems
+        if p.file.endswith("bad-plan.yaml")
+    }
+    assert (
+        6,
+        "places[0].kind",
+        "'thing' is not one of: area, wall, pillar, steps, door, window, object, mark",
+    ) in found
     plan, problems = load_plan(CASES / "bad-plan.yaml")
     assert plan is None and problems
 
 
 def test_plan_semantic_problems(index, tmp_path: Path) -> None:
-    text = (CASES / "bad-plan.yaml").read_text(encoding="utf-8").replace("kind: thing", "kind: object")
+    text = (
+        (CASES / "bad-plan.yaml").read_text(encoding="utf-8").replace("kind: thing", "kind: object")
+    )
     path = tmp_path / "plan.yaml"
     path.write_text(text, encoding="utf-8")
     report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=path)
@@ -60,6 +71,7 @@ def test_plan_semantic_problems(index, tmp_path: Path) -> None:
 
 # -- hostile plans (issue 13): numbers no plan has, invisible characters ---------------------------
 
+
 def _plan_with(tmp_path: Path, old: str, new: str) -> Path:
     text = MINI_PLAN.read_text(encoding="utf-8")
     assert old in text
@@ -69,18 +81,26 @@ def _plan_with(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def _line(path: Path, fragment: str) -> int:
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if fragment in line)
+    return next(
+        i
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if fragment in line
+    )
 
 
-
-@pytest.mark.parametrize("value, says", [
-    (".nan", "nan is not a coordinate: give a number"),
-    (".NaN", "nan is not a coordinate: give a number"),
-    (".inf", "inf is outside the plan (maximum 10000)"),
-    ("-.inf", "-inf is outside the plan (minimum -10000)"),
-    ("1.0e+308", "1e+308 is outside the plan (maximum 10000)"),
-])
-def test_a_coordinate_that_is_not_a_number_is_a_problem(tmp_path: Path, index, value: str, says: str) -> None:
+@pytest.mark.parametrize(
+    "value, says",
+    [
+        (".nan", "nan is not a coordinate: give a number"),
+        (".NaN", "nan is not a coordinate: give a number"),
+        (".inf", "inf is outside the plan (maximum 10000)"),
+        ("-.inf", "-inf is outside the plan (minimum -10000)"),
+        ("1.0e+308", "1e+308 is outside the plan (maximum 10000)"),
+    ],
+)
+def test_a_coordinate_that_is_not_a_number_is_a_problem(
+    tmp_path: Path, index, value: str, says: str
+) -> None:
     path = _plan_with(tmp_path, "    x: 16\n", f"    x: {value}\n")
     report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=path)
     problems = [(p.line, p.path, p.message) for p in report.problems if p.file == str(path)]
@@ -92,17 +112,29 @@ def test_a_plan_width_of_nan_is_a_problem(tmp_path: Path) -> None:
     path = _plan_with(tmp_path, "width: 100\n", "width: .nan\n")
     plan, problems = load_plan(path)
     assert plan is None
-    assert [(p.line, p.path, p.message) for p in problems] == [(5, "width", "nan is not a coordinate: give a number")]
+    assert [(p.line, p.path, p.message) for p in problems] == [
+        (5, "width", "nan is not a coordinate: give a number")
+    ]
 
 
-@pytest.mark.parametrize("char", ["\u202e", "\x1b", "\u200b", "\0"], ids=["RLO", "ESC", "ZWSP", "NUL"])
-def test_invisible_characters_in_the_plan_are_refused_at_their_line(tmp_path: Path, index, char: str) -> None:
+@pytest.mark.parametrize(
+    "char", ["\u202e", "\x1b", "\u200b", "\0"], ids=["RLO", "ESC", "ZWSP", "NUL"]
+)
+def test_invisible_characters_in_the_plan_are_refused_at_their_line(
+    tmp_path: Path, index, char: str
+) -> None:
     escaped = f"\\u{ord(char):04x}"  # as a YAML escape in a double-quoted scalar
-    path = _plan_with(tmp_path, "        note: the west wall standing on the hall\n",
-                      f'        note: "the west wall{escaped} standing on the hall"\n')
+    path = _plan_with(
+        tmp_path,
+        "        note: the west wall standing on the hall\n",
+        f'        note: "the west wall{escaped} standing on the hall"\n',
+    )
     report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=path)
     [problem] = [p for p in report.problems if p.file == str(path)]
-    assert (problem.line, problem.path) == (_line(path, "the west wall"), "places[1].citations[0].note")
+    assert (problem.line, problem.path) == (
+        _line(path, "the west wall"),
+        "places[1].citations[0].note",
+    )
     assert problem.message.startswith(f"holds U+{ord(char):04X} (")
 
 
@@ -111,6 +143,11 @@ def test_a_rite_of_a_place_is_backed_by_a_passage_of_that_rite(tmp_path: Path, i
     path = _plan_with(tmp_path, "    rites: [乡射礼]\n", "    rites: [乡射礼, 燕礼]\n")
     report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=path)
     problems = [(p.line, p.path, p.message) for p in report.problems if p.file == str(path)]
-    assert problems == [(_line(path, "  - id: bi"), "bi.rites[1]",
-                         "lists 燕礼, but none of its citations is located in 燕礼: cite a passage of that rite, "
-                         "or leave the rite out")]
+    assert problems == [
+        (
+            _line(path, "  - id: bi"),
+            "bi.rites[1]",
+            "lists 燕礼, but none of its citations is located in 燕礼: cite a passage of that rite, "
+            "or leave the rite out",
+        )
+    ]

@@ -1,4 +1,5 @@
 """glossary/problems.py: every way a problem is shown is safe for a terminal and bounded."""
+
 from __future__ import annotations
 
 import json
@@ -14,16 +15,24 @@ RAW = ("\x1b", "\x07", "\u202e", "\u2066", "\x9b", "\r", "\n", "\u2028")
 
 
 def hostile_problem() -> Problem:
-    return Problem(f"terms{HOSTILE}.yaml", 3, f"bi{HOSTILE}.gloss", ERROR, f"unknown {HOSTILE}",
-                   (f"hint {HOSTILE}",))
+    return Problem(
+        f"terms{HOSTILE}.yaml",
+        3,
+        f"bi{HOSTILE}.gloss",
+        ERROR,
+        f"unknown {HOSTILE}",
+        (f"hint {HOSTILE}",),
+    )
 
 
 def test_printable_escapes_every_unsafe_character() -> None:
     shown = printable(HOSTILE)
     for raw in RAW:
         assert raw not in shown
-    assert shown == ("\\u001b[2J\\u001b[8mhidden\\u0007\\u202etxt.exe\\u2066\\u009b31m\\u000d\\u000a"
-                     "0 error(s), 0 warning(s)\\u2028")
+    assert shown == (
+        "\\u001b[2J\\u001b[8mhidden\\u0007\\u202etxt.exe\\u2066\\u009b31m\\u000d\\u000a"
+        "0 error(s), 0 warning(s)\\u2028"
+    )
 
 
 def test_printable_keeps_text_and_variation_selectors() -> None:
@@ -66,7 +75,9 @@ def test_long_messages_are_cut_everywhere() -> None:
     assert data["hints"] == [f"{'y' * MAX_MESSAGE}…(50,000 characters)"]
 
 
-@pytest.mark.parametrize("fake", ["\n0 error(s), 0 warning(s)", "\r0 error(s)", "\u2028ok", "\x85ok"])
+@pytest.mark.parametrize(
+    "fake", ["\n0 error(s), 0 warning(s)", "\r0 error(s)", "\u2028ok", "\x85ok"]
+)
 def test_a_path_cannot_start_a_line(fake: str) -> None:
     shown = str(Problem("terms.yaml", 7, f"bi{fake}.id", ERROR, "bad id"))
     assert len(shown.splitlines()) == 1

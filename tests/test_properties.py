@@ -11,6 +11,7 @@ The scan of every code point (slow) found characters that once folded in two ste
 kept as explicit examples. Characters are drawn from the mini corpus (tests/fixtures), the
 variant table and any Unicode character.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -59,7 +60,13 @@ def corpus_chars() -> str:
 
 
 def interesting_chars() -> list[str]:
-    pool = set(corpus_chars()) | set(VARIANTS) | set(VARIANTS.values()) | set(PROTECTED) | set(PUNCTUATION)
+    pool = (
+        set(corpus_chars())
+        | set(VARIANTS)
+        | set(VARIANTS.values())
+        | set(PROTECTED)
+        | set(PUNCTUATION)
+    )
     pool |= {PLACEHOLDER, "乘", "乗", "逺", "亷", "𤣥", "竿", "笴", "ß", "ﬁ", "Ⅻ", "①", "٣", "Ａ"}
     return sorted(pool)
 
@@ -71,8 +78,12 @@ TEXTS = st.text(CHARS, max_size=60)
 def kept(ch: str) -> bool:
     # Letters and numbers, and the CJK symbols that stand for characters (radicals, strokes,
     # description characters: README, "Text stays text"), which are "So".
-    return (unicodedata.category(ch)[0] in "LN" or ch in PROTECTED
-            or "\u2e80" <= ch <= "\u2fff" or "\u31c0" <= ch <= "\u31ef")
+    return (
+        unicodedata.category(ch)[0] in "LN"
+        or ch in PROTECTED
+        or "\u2e80" <= ch <= "\u2fff"
+        or "\u31c0" <= ch <= "\u31ef"
+    )
 
 
 @SETTINGS
@@ -102,7 +113,9 @@ def test_no_other_character_breaks_idempotence() -> None:
 @given(TEXTS)
 def test_key_has_no_punctuation_or_spacing(text: str) -> None:
     key = normalize(text)
-    assert all(kept(ch) for ch in key), [(ch, unicodedata.category(ch)) for ch in key if not kept(ch)]
+    assert all(kept(ch) for ch in key), [
+        (ch, unicodedata.category(ch)) for ch in key if not kept(ch)
+    ]
     assert "\n" not in key  # the index joins streams with "\n": a key must never contain it
     assert normalize(text + "，。 \n" + text) == key + key
 
@@ -155,10 +168,14 @@ def test_swappable_pool_includes_traditional_pairs() -> None:
 
 
 @SETTINGS
-@given(st.lists(st.one_of(st.sampled_from(swappable()), st.sampled_from("，。、「」 ")), max_size=40))
+@given(
+    st.lists(st.one_of(st.sampled_from(swappable()), st.sampled_from("，。、「」 ")), max_size=40)
+)
 def test_folding_commutes_with_opencc_s2t(chars: list[str]) -> None:
     simplified = "".join(chars)
-    traditional = "".join(_S2T.convert(ch) for ch in chars)  # character by character: no phrase readings
+    traditional = "".join(
+        _S2T.convert(ch) for ch in chars
+    )  # character by character: no phrase readings
     assert normalize(traditional) == normalize(simplified)
     assert normalize(simplified) == normalize(normalize(simplified))
 
@@ -172,18 +189,86 @@ def test_protected_ritual_characters_are_never_folded() -> None:
 # -- load_yaml -----------------------------------------------------------------------------
 
 FRAGMENTS = [
-    "- ", "-", "--- ", "---\n", "...\n", ": ", ":", "? ", "key: value", "- id: bi", "  term: 楅",
-    "  citations:", "    - quote: 楅长如笴博三寸", "  juan: 4", "  page: 22a", "[", "]", "{", "}", ", ",
-    "[a, b]", "{a: 1}", "&a ", "*a", "&a [1, 2]", "- *a", "<<: *a", "!!python/object:os.system",
-    "!!python/object/apply:os.system [echo]", "!!str ", "!!map", "!!seq", "!custom ", "!<tag:x> ",
-    "%YAML 1.1\n", "%TAG ! tag:x,2000:\n", "# comment", " #", "|", "|-", ">", ">+", "'", "\"", "''", '"\\x"',
-    "\t", "\n", "\r\n", "  ", "    ", "\ufeff", "~", "null", "true", "yes", "1e3", "0x1F", "0o7", ".inf",
-    "楅", "鄉射禮", "乡射礼", "“”", "：", "－", "\x00", "\x07", "\x1b", "\ud7ff", "\ue000", "\U0001f600",
+    "- ",
+    "-",
+    "--- ",
+    "---\n",
+    "...\n",
+    ": ",
+    ":",
+    "? ",
+    "key: value",
+    "- id: bi",
+    "  term: 楅",
+    "  citations:",
+    "    - quote: 楅长如笴博三寸",
+    "  juan: 4",
+    "  page: 22a",
+    "[",
+    "]",
+    "{",
+    "}",
+    ", ",
+    "[a, b]",
+    "{a: 1}",
+    "&a ",
+    "*a",
+    "&a [1, 2]",
+    "- *a",
+    "<<: *a",
+    "!!python/object:os.system",
+    "!!python/object/apply:os.system [echo]",
+    "!!str ",
+    "!!map",
+    "!!seq",
+    "!custom ",
+    "!<tag:x> ",
+    "%YAML 1.1\n",
+    "%TAG ! tag:x,2000:\n",
+    "# comment",
+    " #",
+    "|",
+    "|-",
+    ">",
+    ">+",
+    "'",
+    '"',
+    "''",
+    '"\\x"',
+    "\t",
+    "\n",
+    "\r\n",
+    "  ",
+    "    ",
+    "\ufeff",
+    "~",
+    "null",
+    "true",
+    "yes",
+    "1e3",
+    "0x1F",
+    "0o7",
+    ".inf",
+    "楅",
+    "鄉射禮",
+    "乡射礼",
+    "“”",
+    "：",
+    "－",
+    "\x00",
+    "\x07",
+    "\x1b",
+    "\ud7ff",
+    "\ue000",
+    "\U0001f600",
 ]
-YAMLISH = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=8)), max_size=40).map("".join)
+YAMLISH = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=8)), max_size=40).map(
+    "".join
+)
 
 #: YAML counts these as line breaks where editors do not (pinned in test_robustness.py).
 ODD_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
+
 
 def load_bytes(data: bytes) -> Loaded:
     return load_text(data, "terms.yaml")
@@ -234,11 +319,30 @@ def test_crlf_and_bom_change_no_line(text: str) -> None:
 
 
 @settings(max_examples=100, deadline=None, derandomize=True, database=None)
-@given(st.lists(st.sampled_from([
-    "- id: bi\n", "  term: 楅\n", "  gloss: rack\n", "  gloss: again\n", "  rites: [乡射礼]\n",
-    "  citations:\n", "    - quote: 楅长如笴博三寸\n", "      juan: 4\n", "# note\n", "\n", "- &a {id: x}\n",
-    "- *a\n", "  bad: !!python/object:x y\n", "  : odd\n", "\t- tab\n",
-]), max_size=30))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "- id: bi\n",
+                "  term: 楅\n",
+                "  gloss: rack\n",
+                "  gloss: again\n",
+                "  rites: [乡射礼]\n",
+                "  citations:\n",
+                "    - quote: 楅长如笴博三寸\n",
+                "      juan: 4\n",
+                "# note\n",
+                "\n",
+                "- &a {id: x}\n",
+                "- *a\n",
+                "  bad: !!python/object:x y\n",
+                "  : odd\n",
+                "\t- tab\n",
+            ]
+        ),
+        max_size=30,
+    )
+)
 def test_every_line_number_is_a_line_of_the_file(lines: list[str]) -> None:
     data = "".join(lines).encode("utf-8")
     loaded = load_bytes(data)
@@ -248,9 +352,18 @@ def test_every_line_number_is_a_line_of_the_file(lines: list[str]) -> None:
         assert 1 <= problem.line <= len(lines) + 1, problem
 
 
-@pytest.mark.parametrize("value", [
-    "2001-13-45", "2001-02-30", "2001-01-01 25:00:00", "!!int x", "!!float x", "!!bool maybe", "!!timestamp x",
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "2001-13-45",
+        "2001-02-30",
+        "2001-01-01 25:00:00",
+        "!!int x",
+        "!!float x",
+        "!!bool maybe",
+        "!!timestamp x",
+    ],
+)
 def test_load_yaml_reports_values_that_cannot_be_built(value: str) -> None:
     data = f"- id: bi\n  page: {value}\n".encode()
     loaded = load_bytes(data)
@@ -297,7 +410,9 @@ def test_yaml_line_of_a_node_equals_counting_line_ends(text: str) -> None:
 
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)
 @given(YAMLISH)
-@example("- id: bi\n  juan: 4\n  page: 22a\n  ok: yes\n  none: ~\n  when: 2001-01-01\n  f: 1.5\n  q: '4'\n")
+@example(
+    "- id: bi\n  juan: 4\n  page: 22a\n  ok: yes\n  none: ~\n  when: 2001-01-01\n  f: 1.5\n  q: '4'\n"
+)
 @example("a: &x 1\nb: 2\n")
 def test_built_data_equals_pyyaml_where_the_file_is_clean(text: str) -> None:
     # Our event-stream builder must read every file it accepts as PyYAML's safe loader does.

@@ -1,4 +1,5 @@
 """Merged entries: retired.yaml keeps their ids, and their Anki notes say where they went."""
+
 from __future__ import annotations
 
 import os
@@ -21,14 +22,16 @@ NOTE = "卒哭 is the last of the wailings: kept with 哭 (a test merge)."
 
 
 def retired_yaml(id_: str = RETIRED, into: str = INTO, note: str = NOTE) -> str:
-    return f"- id: {id_}\n  term: 卒哭\n  merged_into: {into}\n  note: \"{note}\"\n"
+    return f'- id: {id_}\n  term: 卒哭\n  merged_into: {into}\n  note: "{note}"\n'
 
 
 def without_entry(text: str, entry_id: str) -> str:
     """A terms text with one entry (its lines up to the next entry) taken out."""
     lines = text.splitlines(keepends=True)
     start = next(i for i, line in enumerate(lines) if line == f"- id: {entry_id}\n")
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("- id: ")), len(lines))
+    end = next(
+        (i for i in range(start + 1, len(lines)) if lines[i].startswith("- id: ")), len(lines)
+    )
     return "".join(lines[:start] + lines[end:])
 
 
@@ -48,13 +51,26 @@ def merge(root: Path) -> Path:
     return root
 
 
-@pytest.mark.parametrize("text, path, message", [
-    (retired_yaml(id_=INTO), "ku.id", "'ku' is retired but is also the id of an entry in the glossary"),
-    (retired_yaml(into="kuu"), "zu-ku.merged_into", "unknown glossary id 'kuu' (did you mean 'ku'?)"),
-    (retired_yaml() + retired_yaml(), "zu-ku.id", "'zu-ku' is listed twice"),
-    ("- id: zu-ku\n  term: 卒哭\n  merged_into: ku\n", "zu-ku", "missing field 'note'"),
-])
-def test_bad_retired_ids_are_reported_at_their_lines(tmp_path: Path, text: str, path: str, message: str) -> None:
+@pytest.mark.parametrize(
+    "text, path, message",
+    [
+        (
+            retired_yaml(id_=INTO),
+            "ku.id",
+            "'ku' is retired but is also the id of an entry in the glossary",
+        ),
+        (
+            retired_yaml(into="kuu"),
+            "zu-ku.merged_into",
+            "unknown glossary id 'kuu' (did you mean 'ku'?)",
+        ),
+        (retired_yaml() + retired_yaml(), "zu-ku.id", "'zu-ku' is listed twice"),
+        ("- id: zu-ku\n  term: 卒哭\n  merged_into: ku\n", "zu-ku", "missing field 'note'"),
+    ],
+)
+def test_bad_retired_ids_are_reported_at_their_lines(
+    tmp_path: Path, text: str, path: str, message: str
+) -> None:
     (tmp_path / "retired.yaml").write_text(text, encoding="utf-8")
     entries = [entry for entry in mini_entries().values() if entry.id != RETIRED]
     retired, problems = load_retired(tmp_path / "retired.yaml", entries)
@@ -70,8 +86,18 @@ def test_the_check_reads_retired_yaml_beside_the_terms(tmp_path: Path, index) ->
 
 def build(root: Path, out: Path, epoch: int) -> Path:
     env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
-    result = CliRunner(env=env).invoke(cli, ["build", "--terms", str(root / "terms.yaml"), "--corpus",
-                                             str(root / "corpus"), "--out", str(out)])
+    result = CliRunner(env=env).invoke(
+        cli,
+        [
+            "build",
+            "--terms",
+            str(root / "terms.yaml"),
+            "--corpus",
+            str(root / "corpus"),
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     return out / "yili-glossary.apkg"
 
@@ -81,7 +107,10 @@ def notes_of(package: Path, folder: Path) -> dict[str, tuple[str, str]]:
     with zipfile.ZipFile(package) as archive:
         (folder / "c.anki2").write_bytes(archive.read("collection.anki2"))
     with sqlite3.connect(folder / "c.anki2") as db:
-        return {guid: (tags, flds) for guid, tags, flds in db.execute("select guid, tags, flds from notes")}
+        return {
+            guid: (tags, flds)
+            for guid, tags, flds in db.execute("select guid, tags, flds from notes")
+        }
 
 
 def test_the_retired_notes_keep_their_guids_and_say_where_they_went(tmp_path: Path) -> None:
@@ -102,7 +131,9 @@ def test_importing_the_merge_updates_the_old_notes_in_place(tmp_path: Path) -> N
     from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 
     if_newer = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
-    options = ImportAnkiPackageOptions(update_notes=if_newer, update_notetypes=if_newer, with_scheduling=False)
+    options = ImportAnkiPackageOptions(
+        update_notes=if_newer, update_notetypes=if_newer, with_scheduling=False
+    )
     # One project, two releases: the Anki ledger committed with the first is the second's.
     root = make_project(tmp_path / "project")
     v1 = build(root, tmp_path / "dist1", 1_700_000_000)
@@ -113,12 +144,15 @@ def test_importing_the_merge_updates_the_old_notes_in_place(tmp_path: Path) -> N
         old = set(col.find_notes(f'"Id:{RETIRED}"'))
         cards = sorted(col.find_cards(f'"Id:{RETIRED}"'))
         assert len(old) == 2 and cards
-        log = col.import_anki_package(ImportAnkiPackageRequest(package_path=str(v2), options=options)).log
+        log = col.import_anki_package(
+            ImportAnkiPackageRequest(package_path=str(v2), options=options)
+        ).log
         updated = {n.id.nid for n in log.updated}
         assert old <= updated and not log.new
         # Besides them, only the entry whose links changed (its Related no longer names zu-ku).
-        assert {col.get_note(n)["Id"] for n in updated - old} <= {entry.id for entry in mini_entries().values()
-                                                                  if RETIRED in entry.related}
+        assert {col.get_note(n)["Id"] for n in updated - old} <= {
+            entry.id for entry in mini_entries().values() if RETIRED in entry.related
+        }
         # The same notes and cards, now tagged: one search finds them, and they can be deleted.
         assert set(col.find_notes("tag:yili::retired")) == old
         assert sorted(col.find_cards(f'"Id:{RETIRED}"')) == cards

@@ -8,6 +8,7 @@
 Everything runs against the fixture project (tests/fixtures). Several of these tests were written against bugs they found (scalars where lists belong,
 refused tags, control characters, Unicode line separators, giant quotes); they now guard the fixes.
 """
+
 from __future__ import annotations
 
 import csv
@@ -53,12 +54,15 @@ def digest(folder: Path) -> dict[str, str]:
 def assert_clean_failure(result, name: str) -> None:
     assert result.exit_code == 1, result.output
     # CliRunner catches exceptions instead of printing them: a crash shows as result.exception.
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
     assert "Traceback" not in result.output
     assert name in result.output, result.output
 
 
 # -- (a) a failed build never touches the previous one ---------------------------------------
+
 
 @pytest.fixture(scope="module")
 def previous_build(tmp_path_factory):
@@ -74,7 +78,9 @@ def previous_build(tmp_path_factory):
 
 
 @pytest.mark.parametrize("case", BAD, ids=lambda p: p.stem)
-def test_failed_build_leaves_previous_output_and_ledger_untouched(case: Path, previous_build) -> None:
+def test_failed_build_leaves_previous_output_and_ledger_untouched(
+    case: Path, previous_build
+) -> None:
     root, project, out = previous_build
     # The case sits beside the project's ledger, so a build that wrongly went ahead would change it.
     terms = project / case.name
@@ -100,13 +106,18 @@ def test_bad_case_in_every_format(case: Path) -> None:
         assert_clean_failure(result, case.name)
         if fmt == "json":
             data = json.loads(result.stdout)
-            assert data["problems"] and all(isinstance(p["line"], int) and p["line"] >= 0 for p in data["problems"])
+            assert data["problems"] and all(
+                isinstance(p["line"], int) and p["line"] >= 0 for p in data["problems"]
+            )
         if fmt == "github":
-            annotations = [line for line in result.stdout.splitlines() if line.startswith("::error")]
+            annotations = [
+                line for line in result.stdout.splitlines() if line.startswith("::error")
+            ]
             assert annotations and all(f"file={case}" in line for line in annotations)
 
 
 # -- (b) 10 MB of input: reported, never crashed (slow) ------------------------------------
+
 
 @pytest.mark.slow
 def test_ten_megabytes_of_comment_around_the_terms(tmp_path: Path, index) -> None:
@@ -117,7 +128,11 @@ def test_ten_megabytes_of_comment_around_the_terms(tmp_path: Path, index) -> Non
     assert big.stat().st_size > 10 * MB
     report = check_project(big, MINI_CORPUS, index=index)
     assert not report.failed(), "\n".join(map(str, report.problems[:5]))
-    assert report.total_terms == len(re.findall(r"^- id: ", terms, re.MULTILINE)) == len(load_yaml(MINI_TERMS).data)
+    assert (
+        report.total_terms
+        == len(re.findall(r"^- id: ", terms, re.MULTILINE))
+        == len(load_yaml(MINI_TERMS).data)
+    )
     # Lines still count from the top of the file, through the padding.
     lines = big.read_text(encoding="utf-8").splitlines()
     for entry in report.entries:
@@ -127,14 +142,18 @@ def test_ten_megabytes_of_comment_around_the_terms(tmp_path: Path, index) -> Non
 @pytest.mark.slow
 def test_ten_megabytes_of_small_broken_entries(tmp_path: Path) -> None:
     count = 2000
-    body = "".join(f"- id: e-{i}\n  term: 楅\n  gloss: {'x' * 5300}\n  definition: no citations\n"
-                   for i in range(count))
+    body = "".join(
+        f"- id: e-{i}\n  term: 楅\n  gloss: {'x' * 5300}\n  definition: no citations\n"
+        for i in range(count)
+    )
     big = tmp_path / "terms.yaml"
     big.write_text(body, encoding="utf-8")
     assert big.stat().st_size > 10 * MB
     result = run("check", "--terms", big, "--corpus", MINI_CORPUS)
     assert_clean_failure(result, "terms.yaml:")
-    report = json.loads(run("check", "--terms", big, "--corpus", MINI_CORPUS, "--format", "json").output)
+    report = json.loads(
+        run("check", "--terms", big, "--corpus", MINI_CORPUS, "--format", "json").output
+    )
     total = len(report["problems"]) + report["problems_omitted"]
     # Each entry misses its citations and has a gloss longer than allowed: every problem is counted …
     assert total >= 2 * count
@@ -150,13 +169,19 @@ def test_ten_megabyte_definition(tmp_path: Path, index) -> None:
     source = Path(__file__).parent / "cases" / "good" / "locus-forms.yaml"
     case = source.read_text(encoding="utf-8")
     big = tmp_path / "terms.yaml"
-    big.write_text(case.replace("definition: The rack.", "definition: " + "The rack. " * MB, 1), encoding="utf-8")
+    big.write_text(
+        case.replace("definition: The rack.", "definition: " + "The rack. " * MB, 1),
+        encoding="utf-8",
+    )
     assert big.stat().st_size > 10 * MB
     report = check_project(big, MINI_CORPUS, index=index)
     # Refused by its length (the schema's bound), named, not echoed; the other entries are still checked.
     [problem] = report.problems
     assert problem.path.endswith(".definition")
-    assert problem.message == f"{len('The rack. ' * MB) - 1:,} characters, more than the 5,000 allowed here"
+    assert (
+        problem.message
+        == f"{len('The rack. ' * MB) - 1:,} characters, more than the 5,000 allowed here"
+    )
     citations = sum(len(item["citations"]) for item in load_yaml(source).data)
     assert report.verified == citations - len(load_yaml(source).data[0]["citations"])
 
@@ -168,9 +193,23 @@ HANG_GUARD = 600
 def _check_in_subprocess(terms: Path) -> subprocess.CompletedProcess:
     """Run the real console command; a crash of the interpreter must not take pytest down."""
     try:
-        return subprocess.run([sys.executable, "-m", "glossary", "check", "--terms", str(terms),
-                               "--corpus", str(MINI_CORPUS)], capture_output=True, text=True, timeout=HANG_GUARD,
-                              cwd=ROOT, check=False)
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "glossary",
+                "check",
+                "--terms",
+                str(terms),
+                "--corpus",
+                str(MINI_CORPUS),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=HANG_GUARD,
+            cwd=ROOT,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"glossary check hung (no end after {HANG_GUARD} s)")
 
@@ -179,7 +218,9 @@ def _one_quote(tmp_path: Path, quote: str) -> Path:
     terms = tmp_path / "terms.yaml"
     terms.write_text(
         "- id: bi\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n  gloss: arrow rack\n"
-        f"  definition: The rack.\n  citations:\n    - quote: {quote}\n", encoding="utf-8")
+        f"  definition: The rack.\n  citations:\n    - quote: {quote}\n",
+        encoding="utf-8",
+    )
     return terms
 
 
@@ -191,7 +232,10 @@ def test_ten_megabyte_quote_is_reported_not_crashed(tmp_path: Path) -> None:
     result = _check_in_subprocess(terms)
     assert result.returncode == 1, (result.returncode, result.stderr[-2000:])
     assert "Traceback" not in result.stderr
-    assert "terms.yaml:9: bi.citations[0].quote: 3,495,247 characters, more than the 4,000 allowed here" in result.stdout
+    assert (
+        "terms.yaml:9: bi.citations[0].quote: 3,495,247 characters, more than the 4,000 allowed here"
+        in result.stdout
+    )
 
 
 def test_long_unfound_quote_is_reported(tmp_path: Path) -> None:
@@ -206,14 +250,19 @@ def test_a_quote_longer_than_the_schema_allows_is_refused_by_its_length(tmp_path
     terms = _one_quote(tmp_path, quote)
     result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
     assert_clean_failure(result, "terms.yaml:")
-    assert f"{terms}:9: bi.citations[0].quote: {len(quote):,} characters, more than the 4,000 allowed here" in result.output
+    assert (
+        f"{terms}:9: bi.citations[0].quote: {len(quote):,} characters, more than the 4,000 allowed here"
+        in result.output
+    )
     assert len(result.output) < 1000  # the quote itself is not echoed
 
 
 # -- wrong shapes and odd characters: problems, not crashes, at the right lines ---------------
 
-ENTRY = ("- id: bi\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n  gloss: arrow rack\n"
-         "  definition: The rack.\n")
+ENTRY = (
+    "- id: bi\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n  gloss: arrow rack\n"
+    "  definition: The rack.\n"
+)
 CITATIONS = "  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n"
 
 
@@ -242,12 +291,16 @@ def test_text_where_a_list_is_expected_is_one_problem(tmp_path: Path, field: str
     assert problems == [f'{terms}:10: bi.{name}: expected a list, got text: "{value}"']
 
 
-@pytest.mark.parametrize("replace", [
-    ("  term: 楅\n", '  term: !!python/object/apply:os.system ["echo pwned"]\n'),
-    ("  rites: [乡射礼]\n", "  rites: !!set {乡射礼}\n"),
-    ("  definition: The rack.\n", "  definition: The rack.\n  tags: !!python/tuple [a]\n"),
-    ("    - quote: 命弟子設楅乃設楅于中庭南當洗\n", "    - quote: !!binary aGVsbG8=\n"),
-], ids=["term", "rites", "tags", "quote"])
+@pytest.mark.parametrize(
+    "replace",
+    [
+        ("  term: 楅\n", '  term: !!python/object/apply:os.system ["echo pwned"]\n'),
+        ("  rites: [乡射礼]\n", "  rites: !!set {乡射礼}\n"),
+        ("  definition: The rack.\n", "  definition: The rack.\n  tags: !!python/tuple [a]\n"),
+        ("    - quote: 命弟子設楅乃設楅于中庭南當洗\n", "    - quote: !!binary aGVsbG8=\n"),
+    ],
+    ids=["term", "rites", "tags", "quote"],
+)
 def test_refused_tag_on_a_complete_entry(tmp_path: Path, replace: tuple[str, str]) -> None:
     old, new = replace
     body = (ENTRY + CITATIONS).replace(old, new)
@@ -271,9 +324,13 @@ def test_control_character_is_reported_on_its_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"], ids=["LS", "PS", "NEL"])
-def test_unicode_line_separator_inside_a_value_is_refused_at_its_line(tmp_path: Path, separator: str) -> None:
+def test_unicode_line_separator_inside_a_value_is_refused_at_its_line(
+    tmp_path: Path, separator: str
+) -> None:
     # YAML reads it as a line break, editors and `glossary fmt` (YAML 1.2) do not: refused, not guessed.
-    body = ENTRY.replace("  definition: The rack.", f'  definition: "The{separator}rack."') + CITATIONS
+    body = (
+        ENTRY.replace("  definition: The rack.", f'  definition: "The{separator}rack."') + CITATIONS
+    )
     terms, result = _check_text(tmp_path, body)
     assert_clean_failure(result, "terms.yaml:")
     assert f"{terms}:7: U+{ord(separator):04X} (" in result.output
@@ -318,7 +375,9 @@ def hostile_build(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("hostile")
     terms = make_project(root / "project", HOSTILE, plan=False, corpus=False) / "terms.yaml"
     out = root / "dist"
-    result = run("build", "--terms", terms, "--corpus", MINI_CORPUS, "--out", out, "--sheet", "乡射礼")
+    result = run(
+        "build", "--terms", terms, "--corpus", MINI_CORPUS, "--out", out, "--sheet", "乡射礼"
+    )
     assert result.exit_code == 0, result.output
     return out
 
@@ -326,7 +385,9 @@ def hostile_build(tmp_path_factory) -> Path:
 def assert_escaped(text: str, where: str) -> None:
     for raw in RAW:
         assert raw not in text, f"{where}: raw {raw!r}"
-    assert html.escape(SCRIPT, quote=False) in text or "&lt;script&gt;" in text, f"{where}: the text is gone"
+    assert html.escape(SCRIPT, quote=False) in text or "&lt;script&gt;" in text, (
+        f"{where}: the text is gone"
+    )
 
 
 def test_printed_html_escapes_markup(hostile_build: Path) -> None:
@@ -339,7 +400,9 @@ def test_printed_html_escapes_markup(hostile_build: Path) -> None:
         text = page.read_text(encoding="utf-8")
         # The page's one script of its own (search, tapping answers) is the template's, unchanged;
         # everything else must hold no raw markup.
-        own = (ROOT / "glossary" / "templates" / "print" / scripts[page.name]).read_text(encoding="utf-8")
+        own = (ROOT / "glossary" / "templates" / "print" / scripts[page.name]).read_text(
+            encoding="utf-8"
+        )
         start = text.rindex("<script>")
         assert text[start:].removeprefix("<script>\n").startswith(own.rstrip("\n")), page.name
         assert text.count("<script") == 1, page.name
@@ -367,7 +430,9 @@ def test_csv_escapes_markup_in_html_columns(hostile_build: Path) -> None:
     text = (hostile_build / "yili-glossary.csv").read_text(encoding="utf-8")
     header = [line for line in text.splitlines() if line.startswith("#")]
     assert "#html:true" in header
-    tags_column = next(int(line.split(":")[1]) for line in header if line.startswith("#tags column:"))
+    tags_column = next(
+        int(line.split(":")[1]) for line in header if line.startswith("#tags column:")
+    )
     body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
     rows = list(csv.reader(io.StringIO(body)))
     assert rows

@@ -1,4 +1,5 @@
 """glossary.syntax: YAML syntax errors in plain words, at the line that is wrong."""
+
 from __future__ import annotations
 
 from glossary.load import load_bytes
@@ -14,7 +15,9 @@ def problem(text: str) -> tuple[int, str]:
 
 def test_a_citation_field_out_of_line() -> None:
     assert problem(ENTRY + "    work: 禮經本義\n      layer: classic\n") == (
-        5, "YAML syntax error: `work:` is indented 4 spaces: a citation's fields line up under `quote:` (6 spaces)")
+        5,
+        "YAML syntax error: `work:` is indented 4 spaces: a citation's fields line up under `quote:` (6 spaces)",
+    )
 
 
 def test_an_entry_field_too_deep() -> None:
@@ -24,8 +27,14 @@ def test_an_entry_field_too_deep() -> None:
 
 
 def test_a_continuation_line_is_reported_where_it_is() -> None:
-    line, message = problem("- id: a\n  definition: >-\n    first line\n  second line\n  gloss: g\n")
-    assert line == 4 and "if it continues `definition` above, indent it like the lines before it (4 spaces)" in message
+    line, message = problem(
+        "- id: a\n  definition: >-\n    first line\n  second line\n  gloss: g\n"
+    )
+    assert (
+        line == 4
+        and "if it continues `definition` above, indent it like the lines before it (4 spaces)"
+        in message
+    )
 
 
 def test_an_unclosed_bracket_is_reported_where_it_opens() -> None:
@@ -43,4 +52,6 @@ def test_a_long_file_is_not_read_back_whole() -> None:
     # The enclosing keys are looked for a bounded way up: a hostile file still gets its one message.
     text = "- id: a\n  definition: >-\n" + "    x\n" * 200_000 + "  y\n  gloss: g\n"
     line, message = problem(text)
-    assert line == 200_003 and message.startswith("YAML syntax error: this line is text without `key:`")
+    assert line == 200_003 and message.startswith(
+        "YAML syntax error: this line is text without `key:`"
+    )

@@ -1,4 +1,5 @@
 """Schema validation: the fast validator (jsonschema-rs) and jsonschema must agree on every file."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,7 +18,9 @@ def _loadable(paths: list[Path]) -> list[Path]:
     return [path for path in paths if load_yaml(path).data is not None]
 
 
-TERMS_FILES = _loadable(sorted((CASES / "bad").glob("*.yaml")) + sorted((CASES / "good").glob("*.yaml")) + [MINI_TERMS])
+TERMS_FILES = _loadable(
+    sorted((CASES / "bad").glob("*.yaml")) + sorted((CASES / "good").glob("*.yaml")) + [MINI_TERMS]
+)
 PLAN_FILES = _loadable(sorted((CASES / "plan").glob("*.yaml")) + [MINI_PLAN])
 
 
@@ -40,15 +43,15 @@ def test_fast_and_full_validators_agree_on_plans(path: Path) -> None:
 def test_every_kind_of_schema_error_is_caught_by_the_fast_validator() -> None:
     entry = load_yaml(MINI_TERMS).data[0]
     broken = [
-        {**entry, "colour": "red"},                                   # additionalProperties
-        {k: v for k, v in entry.items() if k != "gloss"},             # required
-        {**entry, "id": "Bad Id"},                                    # pattern
-        {**entry, "category": "vessel"},                              # enum
-        {**entry, "rites": []},                                       # minItems
-        {**entry, "rites": ["鄉射禮", "鄉射禮"]},                      # uniqueItems
-        {**entry, "gloss": "   "},                                    # \S
-        {**entry, "citations": [{"quote": "x", "layer": "gloss"}]},   # nested enum
-        {**entry, "tags": ["two words"]},                             # tag pattern
+        {**entry, "colour": "red"},  # additionalProperties
+        {k: v for k, v in entry.items() if k != "gloss"},  # required
+        {**entry, "id": "Bad Id"},  # pattern
+        {**entry, "category": "vessel"},  # enum
+        {**entry, "rites": []},  # minItems
+        {**entry, "rites": ["鄉射禮", "鄉射禮"]},  # uniqueItems
+        {**entry, "gloss": "   "},  # \S
+        {**entry, "citations": [{"quote": "x", "layer": "gloss"}]},  # nested enum
+        {**entry, "tags": ["two words"]},  # tag pattern
     ]
     for data in broken:
         assert not _valid([data], "terms.schema.json")

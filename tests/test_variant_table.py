@@ -11,7 +11,11 @@ TABLE = ROOT / "glossary" / "data" / "variants.tsv"
 
 def rows() -> dict[str, list[str]]:
     text = TABLE.read_text(encoding="utf-8")
-    return {line.split("\t")[0]: line.split("\t") for line in text.splitlines() if not line.startswith("#")}
+    return {
+        line.split("\t")[0]: line.split("\t")
+        for line in text.splitlines()
+        if not line.startswith("#")
+    }
 
 
 def is_standard(ch: str) -> bool:
@@ -26,7 +30,9 @@ def is_standard(ch: str) -> bool:
 
 def test_generated_table_is_up_to_date() -> None:
     result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "gen_variants.py"), "--check"], capture_output=True, text=True
+        [sys.executable, str(ROOT / "scripts" / "gen_variants.py"), "--check"],
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
 
@@ -43,8 +49,19 @@ def test_every_fold_names_its_source() -> None:
     assert SOURCES["髙"] in ("yitizi", "unihan") and VARIANTS["髙"] == "高"
 
 
-@pytest.mark.parametrize("old, standard", [("靣", "面"), ("歩", "步"), ("戸", "户"), ("懐", "怀"), ("馀", "余"),
-                                           ("扄", "扃"), ("㸑", "爨"), ("𦵏", "葬")])
+@pytest.mark.parametrize(
+    "old, standard",
+    [
+        ("靣", "面"),
+        ("歩", "步"),
+        ("戸", "户"),
+        ("懐", "怀"),
+        ("馀", "余"),
+        ("扄", "扃"),
+        ("㸑", "爨"),
+        ("𦵏", "葬"),
+    ],
+)
 def test_the_old_forms_of_the_issue_fold(old: str, standard: str) -> None:
     # The fold gaps found by quoting other editions (issue 14): each now folds, from its source.
     assert normalize(old) == normalize(standard)

@@ -1,4 +1,5 @@
 """`glossary changelog OLD NEW`: added, changed and removed entries by id, for release notes."""
+
 from __future__ import annotations
 
 import subprocess
@@ -28,7 +29,9 @@ def read_version(spec: str, repo: Path) -> str:
     rev, sep, name = spec.partition(":")
     if not sep:
         raise GlossaryError(f"{spec}: no such file (use a path, or REV:path for a git revision)")
-    result = subprocess.run(["git", "show", f"{rev}:{name}"], cwd=repo, capture_output=True, text=True)
+    result = subprocess.run(
+        ["git", "show", f"{rev}:{name}"], cwd=repo, capture_output=True, text=True
+    )
     if result.returncode != 0:
         raise GlossaryError(f"{spec}: {result.stderr.strip() or 'not found in git'}")
     return result.stdout
@@ -39,7 +42,12 @@ def changelog(old: str, new: str, repo: Path) -> str:
     data = []
     for spec in (old, new):
         try:
-            data.append(yaml.load(read_version(spec, repo), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or [])
+            data.append(
+                yaml.load(
+                    read_version(spec, repo), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+                )
+                or []
+            )
         except yaml.YAMLError as exc:
             raise GlossaryError(f"{spec}: not a YAML file: {exc}") from None
     return markdown(compare(data[0], data[1]), old, new)
@@ -54,8 +62,11 @@ def compare(old: list[dict], new: list[dict]) -> Changes:
     changed = []
     for ident in after:
         if ident in before and after[ident] != before[ident]:
-            fields = sorted(k for k in set(before[ident]) | set(after[ident])
-                            if before[ident].get(k) != after[ident].get(k))
+            fields = sorted(
+                k
+                for k in set(before[ident]) | set(after[ident])
+                if before[ident].get(k) != after[ident].get(k)
+            )
             changed.append((ident, str(after[ident].get("term", "")), tuple(fields)))
     return Changes(added, tuple(changed), removed)
 
@@ -68,5 +79,7 @@ def markdown(changes: Changes, old: str, new: str) -> str:
         lines.extend(f"- `{ident}` {term}" for ident, term in items)
         lines.append("")
     lines.append(f"## Changed ({len(changes.changed)})")
-    lines.extend(f"- `{ident}` {term}: {', '.join(fields)}" for ident, term, fields in changes.changed)
+    lines.extend(
+        f"- `{ident}` {term}: {', '.join(fields)}" for ident, term, fields in changes.changed
+    )
     return "\n".join(lines) + "\n"

@@ -5,6 +5,7 @@ list styles (short lists inline, citations as blocks). The result is re-read wit
 our own loader and compared with the original data, so formatting never changes
 or loses an entry.
 """
+
 from __future__ import annotations
 
 import copy
@@ -25,12 +26,13 @@ if TYPE_CHECKING:
     from glossary.check import Report
 
 
-
 def flow_lists() -> tuple[str, ...]:
     """The entry fields written inline (``rites: [乡射礼]``): lists of plain values, not of mappings."""
     return tuple(
-        name for name, spec in schema()["$defs"]["entry"]["properties"].items()
-        if spec.get("type") == "array" and not spec.get("items", {}).get("$ref", "").endswith("/citation")
+        name
+        for name, spec in schema()["$defs"]["entry"]["properties"].items()
+        if spec.get("type") == "array"
+        and not spec.get("items", {}).get("$ref", "").endswith("/citation")
     )
 
 
@@ -92,7 +94,9 @@ def format_text(text: str, quotes: Quotes | None = None) -> str:
     out = io.StringIO()
     yaml.dump(data, out)
     # ruamel indents the top-level list like the nested ones; entries start at the margin.
-    return "".join(line[2:] if line.startswith("  ") else line for line in out.getvalue().splitlines(True))
+    return "".join(
+        line[2:] if line.startswith("  ") else line for line in out.getvalue().splitlines(True)
+    )
 
 
 def format_file(terms: Path, check_only: bool = False, quotes: Quotes | None = None) -> str:
@@ -104,27 +108,39 @@ def format_file(terms: Path, check_only: bool = False, quotes: Quotes | None = N
     """
     before = load_yaml(terms)
     if before.problems:
-        raise DataError("fix the file's YAML problems first:\n" + "\n".join(str(p) for p in before.problems))
+        raise DataError(
+            "fix the file's YAML problems first:\n" + "\n".join(str(p) for p in before.problems)
+        )
     text = terms.read_text(encoding="utf-8-sig")
     formatted = format_text(text, quotes)
     if formatted == text:
         return ""
-    diff = "".join(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
-                                        f"{terms} (now)", f"{terms} (formatted)"))
+    diff = "".join(
+        difflib.unified_diff(
+            text.splitlines(True),
+            formatted.splitlines(True),
+            f"{terms} (now)",
+            f"{terms} (formatted)",
+        )
+    )
     if check_only:
         return diff
     expected = copy.deepcopy(before.data)
-    for index, entry in enumerate(expected if isinstance(expected, list) else []):
-        for j, citation in enumerate(entry.get("citations") or [] if isinstance(entry, dict) else []):
+    for _index, entry in enumerate(expected if isinstance(expected, list) else []):
+        for j, citation in enumerate(
+            entry.get("citations") or [] if isinstance(entry, dict) else []
+        ):
             if quotes and isinstance(citation, dict) and (entry.get("id"), j) in quotes:
                 citation["quote"] = quotes[(entry.get("id"), j)]
     if load_bytes(formatted.encode("utf-8"), str(terms)).data != expected:
-        raise GlossaryError("formatting would change the data: nothing written (please report this)")
+        raise GlossaryError(
+            "formatting would change the data: nothing written (please report this)"
+        )
     write_file_atomically(terms, formatted.encode("utf-8"))
     return diff
 
 
-def source_quotes(report: "Report") -> Quotes:
+def source_quotes(report: Report) -> Quotes:
     """The verified quotes of a checked terms file that are not written as their source prints them
     (script, punctuation, variant forms), with the source's text. Quotes verified only through an
     edition variant or the 〇 placeholder are left to a person (their warnings say why)."""

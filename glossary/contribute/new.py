@@ -1,4 +1,5 @@
 """`glossary new`: scaffold an entry: next free id, a pinyin suggestion, the locus of a quote."""
+
 from __future__ import annotations
 
 import re
@@ -49,8 +50,14 @@ def best_locus(loci: list[Locus] | tuple[Locus, ...], primary: str | None) -> Lo
     return min(loci, key=lambda l: (l.work != primary, l.layer != "classic"), default=None)
 
 
-def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, locus: Locus | None,
-             rite: str | None) -> str:
+def scaffold(
+    term: str,
+    category: str,
+    entries: list[Entry],
+    quote: str | None,
+    locus: Locus | None,
+    rite: str | None,
+) -> str:
     """A YAML entry to paste into terms.yaml, with the placeholders (TODO) a person must replace.
 
     The quote is written as the corpus prints the chosen occurrence, whatever form was pasted.
@@ -60,13 +67,21 @@ def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, 
     taken = {e.id: e for e in entries}
     ident = next_id(reading, set(taken), (category, *((known.id,) if known else ())))
     same = [e.id for e in entries if normalize(e.term) == normalize(term)]
-    lines = [f"# NOTE: {term} already has an entry ({', '.join(same)}): extend it rather than add another?"] if same else []
+    lines = (
+        [
+            f"# NOTE: {term} already has an entry ({', '.join(same)}): extend it rather than add another?"
+        ]
+        if same
+        else []
+    )
     base = slug(reading)
     note = ""
     if ident != base and base in taken:
         other = taken[base]
-        note = (f"  # {base} is {other.term} ({other.category}): the id adds a word that tells them apart; "
-                "choose a better one now (ids never change once merged)")
+        note = (
+            f"  # {base} is {other.term} ({other.category}): the id adds a word that tells them apart; "
+            "choose a better one now (ids never change once merged)"
+        )
     lines += [
         f"- id: {ident}{note}",
         f"  term: {term}",
@@ -84,7 +99,9 @@ def scaffold(term: str, category: str, entries: list[Entry], quote: str | None, 
     if quote:
         lines.append(f"    - quote: {yaml_text(locus.text if locus is not None else quote)}")
         if locus is not None:
-            lines.extend(f"      {name}: {value}" for name, value in locus.citation_fields().items())
+            lines.extend(
+                f"      {name}: {value}" for name, value in locus.citation_fields().items()
+            )
     else:
         lines.append(f"    - quote: {SCAFFOLD['quote']}")
     lines.append("  related: []")
@@ -108,8 +125,10 @@ class Scaffold:
         """The occurrences numbered as ``glossary locate`` numbers them, the chosen one marked."""
         if len(self.occurrences) < 2:
             return []
-        lines = [f"the quote stands in {len(self.occurrences)} places; the scaffold cites {self.chosen} "
-                 "(choose another with --occurrence N):"]
+        lines = [
+            f"the quote stands in {len(self.occurrences)} places; the scaffold cites {self.chosen} "
+            "(choose another with --occurrence N):"
+        ]
         for number, locus in enumerate(self.occurrences, 1):
             if number > LISTED and number != self.chosen:
                 continue
@@ -117,13 +136,22 @@ class Scaffold:
             lines.append(f"{mark} {number}. {locus.label()}")
             lines.append(f"     …{locus.context}…")
         if len(self.occurrences) > LISTED:
-            lines.append(f"  … {len(self.occurrences) - LISTED} more: glossary locate lists them all")
+            lines.append(
+                f"  … {len(self.occurrences) - LISTED} more: glossary locate lists them all"
+            )
         return lines
 
 
-def new_entry(term: str, category: str, entries: list[Entry], index: CorpusIndex | None,
-              quote: str | None = None, rite: str | None = None, append_to: Path | None = None,
-              occurrence: int | None = None) -> Scaffold:
+def new_entry(
+    term: str,
+    category: str,
+    entries: list[Entry],
+    index: CorpusIndex | None,
+    quote: str | None = None,
+    rite: str | None = None,
+    append_to: Path | None = None,
+    occurrence: int | None = None,
+) -> Scaffold:
     """The scaffold of an entry; a quote must stand in the corpus (its nearest passages are named if not).
 
     ``occurrence`` (1-based, in corpus order) picks the occurrence of the quote to cite; by
@@ -131,19 +159,26 @@ def new_entry(term: str, category: str, entries: list[Entry], index: CorpusIndex
     appended to that terms file.
     """
     if rite is not None and vocabulary().rite(rite) is None:
-        raise GlossaryError(f"unknown rite {rite!r}; the rites are: {', '.join(vocabulary().rite_names)}")
+        raise GlossaryError(
+            f"unknown rite {rite!r}; the rites are: {', '.join(vocabulary().rite_names)}"
+        )
     locus, loci, chosen = None, (), 0
     if quote:
         assert index is not None
         found = locate(index, quote)
         if not found.loci:
-            raise GlossaryError("the quote is not in the corpus\n" + "\n".join(s.hint() for s in found.suggestions)
-                                + ready_line(found.suggestions))
+            raise GlossaryError(
+                "the quote is not in the corpus\n"
+                + "\n".join(s.hint() for s in found.suggestions)
+                + ready_line(found.suggestions)
+            )
         loci = found.loci
         if occurrence is not None:
             if not 1 <= occurrence <= len(loci):
-                raise GlossaryError(f"--occurrence {occurrence}: the quote stands in {len(loci)} place(s) "
-                                    "(glossary locate lists them)")
+                raise GlossaryError(
+                    f"--occurrence {occurrence}: the quote stands in {len(loci)} place(s) "
+                    "(glossary locate lists them)"
+                )
             chosen = occurrence
         else:
             primary = index.corpus.primary

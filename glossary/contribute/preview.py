@@ -1,5 +1,6 @@
 """`glossary preview ID`: every card of an entry (front and back, with the deck's CSS) and its
 printed entry on one HTML page, so a contributor sees the result without opening Anki."""
+
 from __future__ import annotations
 
 import base64
@@ -36,10 +37,16 @@ def _fields(spec: NoteSpec) -> dict[str, str]:
     return dict(zip(names, spec.fields))
 
 
-def render_card(template: str, fields: dict[str, str], front: str | None = None, ordinal: int = 1) -> str:
+def render_card(
+    template: str, fields: dict[str, str], front: str | None = None, ordinal: int = 1
+) -> str:
     """Anki's template language, enough for our templates: fields, sections, cloze (card ``ordinal``
     asks cN, the other clozes show their text), furigana, tts, FrontSide."""
-    text = re.sub(r"\{\{tts [^}]*\}\}", '<span class="tts" title="read aloud by Anki">[audio]</span>', template)
+    text = re.sub(
+        r"\{\{tts [^}]*\}\}",
+        '<span class="tts" title="read aloud by Anki">[audio]</span>',
+        template,
+    )
     cloze_side = "back" if front is not None else "front"
 
     def one(m: re.Match[str]) -> str:
@@ -62,11 +69,15 @@ def render_card(template: str, fields: dict[str, str], front: str | None = None,
         return key
 
     text = re.sub(r"\{\{cloze:(\w+)\}\}", lambda m: slot(cloze(m)), text)
-    text = re.sub(r"\{\{furigana:(\w+)\}\}", lambda m: slot(furigana(fields.get(m.group(1), ""))), text)
+    text = re.sub(
+        r"\{\{furigana:(\w+)\}\}", lambda m: slot(furigana(fields.get(m.group(1), ""))), text
+    )
     text = text.replace("{{FrontSide}}", slot(front or ""))
     # Fields hold HTML already: Anki does not escape them, so neither do we (an empty field is
     # left empty, so that {{#Field}} sections behave as in Anki).
-    rendered = chevron.render(text, {name: slot(value) if value else "" for name, value in fields.items()})
+    rendered = chevron.render(
+        text, {name: slot(value) if value else "" for name, value in fields.items()}
+    )
     return re.sub("\x00\\d+\x00", lambda m: slots[m.group()], rendered)
 
 
@@ -79,14 +90,24 @@ def _cloze_numbers(fields: dict[str, str]) -> dict[str, int]:
 def _inline_media(html: str, media: dict[str, bytes]) -> str:
     for name, data in media.items():
         mime = "image/svg+xml" if name.endswith(".svg") else "application/octet-stream"
-        html = html.replace(f'src="{name}"', f'src="data:{mime};base64,{base64.b64encode(data).decode()}"')
+        html = html.replace(
+            f'src="{name}"', f'src="data:{mime};base64,{base64.b64encode(data).decode()}"'
+        )
     return html
 
 
 def preview(glossary: Glossary, entry_id: str) -> bytes:
     """One self-contained page: the entry's cards, then its printed entry."""
-    specs = [s for s in note_specs(glossary) if s.fields and "yili::retired" not in s.tags and (
-        s.key == f"note:{entry_id}" or (s.kind == "cloze" and entry_id in _fields(s)["Id"].split()))]
+    specs = [
+        s
+        for s in note_specs(glossary)
+        if s.fields
+        and "yili::retired" not in s.tags
+        and (
+            s.key == f"note:{entry_id}"
+            or (s.kind == "cloze" and entry_id in _fields(s)["Id"].split())
+        )
+    ]
     media = {**glossary.media, **plan_media(glossary)}
     cards = []
     for spec in specs:
@@ -120,7 +141,9 @@ def preview(glossary: Glossary, entry_id: str) -> bytes:
     ]
     for name, front, back in cards:
         for side, html in (("front", front), ("back", back)):
-            parts.append(f'<div class="preview-card"><h3>{escape(name)} — {side}</h3><div class="card">{html}</div></div>')
+            parts.append(
+                f'<div class="preview-card"><h3>{escape(name)} — {side}</h3><div class="card">{html}</div></div>'
+            )
     parts.append(f'<h2>Printed glossary</h2><div class="printed">{entry_html}</div>')
     parts.append("</body></html>")
     return "\n".join(parts).encode("utf-8")
@@ -130,39 +153,69 @@ def preview(glossary: Glossary, entry_id: str) -> bytes:
 BODY_CLASSES = {False: "card card1", True: "card card1 nightMode night_mode"}
 
 
-def phone_card(glossary: Glossary, entry_id: str, template: str = "Recall", side: str = "back",
-               night: bool = False, ordinal: int = 1) -> bytes:
+def phone_card(
+    glossary: Glossary,
+    entry_id: str,
+    template: str = "Recall",
+    side: str = "back",
+    night: bool = False,
+    ordinal: int = 1,
+) -> bytes:
     """One card of an entry as Anki shows it on a phone: the card's HTML in a <body> with Anki's
     classes (night mode or not), the deck's CSS, the media inlined. For the README's pictures."""
-    kind = next(kind for kind, (_, templates) in SPECS.items() if any(t[0] == template for t in templates))
-    spec = next(s for s in note_specs(glossary) if s.kind == kind and "yili::retired" not in s.tags and (
-        s.key == f"note:{entry_id}" or (kind == "cloze" and entry_id in _fields(s)["Id"].split())))
+    kind = next(
+        kind for kind, (_, templates) in SPECS.items() if any(t[0] == template for t in templates)
+    )
+    spec = next(
+        s
+        for s in note_specs(glossary)
+        if s.kind == kind
+        and "yili::retired" not in s.tags
+        and (
+            s.key == f"note:{entry_id}"
+            or (kind == "cloze" and entry_id in _fields(s)["Id"].split())
+        )
+    )
     fields = _fields(spec)
     if kind == "cloze":
         ordinal = _cloze_numbers(fields).get(entry_id, ordinal)
     _, _, front_file, back_file, *_ = next(t for t in SPECS[kind][1] if t[0] == template)
     front = render_card(template_text(front_file), fields, ordinal=ordinal)
-    html = front if side == "front" else render_card(template_text(back_file), fields, front=front, ordinal=ordinal)
+    html = (
+        front
+        if side == "front"
+        else render_card(template_text(back_file), fields, front=front, ordinal=ordinal)
+    )
     media = {**glossary.media, **plan_media(glossary)}
-    return "\n".join([
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(entry_id)}: {escape(template)} ({side})</title>",
-        f"<style>{css()}\nbody {{ margin: 0; padding: 16px 12px; min-height: 100vh; box-sizing: border-box; }}</style>",
-        f'</head><body class="{BODY_CLASSES[night]}">{_inline_media(html, media)}</body></html>',
-    ]).encode("utf-8")
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{escape(entry_id)}: {escape(template)} ({side})</title>",
+            f"<style>{css()}\nbody {{ margin: 0; padding: 16px 12px; min-height: 100vh; box-sizing: border-box; }}</style>",
+            f'</head><body class="{BODY_CLASSES[night]}">{_inline_media(html, media)}</body></html>',
+        ]
+    ).encode("utf-8")
 
 
-def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = None, png: bool = False, *,
-                  cache: "IndexCache | None" = None) -> list[Path]:
+def write_preview(
+    terms: Path,
+    corpus: Path,
+    entry_id: str,
+    out: Path | None = None,
+    png: bool = False,
+    *,
+    cache: IndexCache | None = None,
+) -> list[Path]:
     """Check the glossary, then write the preview page of ``entry_id`` (and its PNG); the files written.
 
     The entry must be valid; problems elsewhere in the file do not stop a preview.
     """
     from glossary.build import gather
+    from glossary.cache import IndexCache
     from glossary.check import check_project
     from glossary.errors import DataError
-    from glossary.cache import IndexCache
 
     cache = cache if cache is not None else IndexCache.from_environment()
     if out is not None and not out.resolve().parent.is_dir():
@@ -170,7 +223,9 @@ def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = N
     report = check_project(terms, corpus, cache=cache)
     if report.index is None or not any(e.id == entry_id for e in report.entries):
         problems = "\n".join(str(p) for p in report.problems)
-        raise DataError(f"no valid entry {entry_id!r} in {terms}" + (f":\n{problems}" if problems else ""))
+        raise DataError(
+            f"no valid entry {entry_id!r} in {terms}" + (f":\n{problems}" if problems else "")
+        )
     html = preview(gather(report, terms.parent, cache), entry_id)
     out = out or Path(f"preview-{entry_id}.html")
     write_file_atomically(out.resolve(), html)
@@ -185,9 +240,11 @@ def write_preview(terms: Path, corpus: Path, entry_id: str, out: Path | None = N
 PNG_WIDTH = 1000
 #: A page taller than this is cut (Chromium's own limit for one screenshot is 16 384 pixels).
 MAX_PNG_HEIGHT = 16384
-_MEASURE = ("<script>window.addEventListener('load', function () {"
-            "document.documentElement.setAttribute('data-height',"
-            " String(Math.ceil(document.documentElement.scrollHeight))); });</script>")
+_MEASURE = (
+    "<script>window.addEventListener('load', function () {"
+    "document.documentElement.setAttribute('data-height',"
+    " String(Math.ceil(document.documentElement.scrollHeight))); });</script>"
+)
 
 
 def page_height(html: bytes, width: int = PNG_WIDTH) -> int:
@@ -207,13 +264,23 @@ def page_height(html: bytes, width: int = PNG_WIDTH) -> int:
         page = Path(tmp) / "page.html"
         page.write_bytes(measured)
         sandbox = ("--no-sandbox",) if os.geteuid() == 0 else ()
-        command = [browser, *FLAGS, *sandbox, f"--user-data-dir={Path(tmp) / 'profile'}",
-                   f"--window-size={width},800", "--hide-scrollbars", "--force-device-scale-factor=1",
-                   "--dump-dom", page.as_uri()]
+        command = [
+            browser,
+            *FLAGS,
+            *sandbox,
+            f"--user-data-dir={Path(tmp) / 'profile'}",
+            f"--window-size={width},800",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            "--dump-dom",
+            page.as_uri(),
+        ]
         try:
             done = subprocess.run(command, capture_output=True, timeout=180, check=True)
         except subprocess.CalledProcessError as exc:
-            raise PdfError(f"Chromium failed ({exc.returncode}): {exc.stderr.decode(errors='replace')[-500:]}") from None
+            raise PdfError(
+                f"Chromium failed ({exc.returncode}): {exc.stderr.decode(errors='replace')[-500:]}"
+            ) from None
         except subprocess.TimeoutExpired:
             raise PdfError("Chromium did not finish within 180 s") from None
     found = re.search(rb'data-height="(\d+)"', done.stdout)

@@ -1,17 +1,18 @@
 """The corpus: a manifest of texts, read into documents of layered streams."""
+
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path, PurePosixPath
-from typing import Callable
 
 import yaml
 
+from glossary.corpus.model import LAYERS, CorpusWarning, Document, Locus, Stream, TextInfo
 from glossary.errors import CorpusError
 from glossary.files import UnreadableFile, read_bounded
-from glossary.corpus.model import LAYERS, CorpusWarning, Document, Locus, Stream, TextInfo
 
 #: Format → module of this package with its reader. Imported when a corpus is read, not when a
 #: cached index is opened: a check with a warm cache needs none of them.
@@ -29,7 +30,16 @@ def reader(kind: str) -> Callable[[TextInfo, str, str], Document] | None:
     return getattr(import_module(module), name)
 
 
-__all__ = ["Corpus", "CorpusError", "Document", "Locus", "Stream", "TextInfo", "LAYERS", "load_corpus"]
+__all__ = [
+    "Corpus",
+    "CorpusError",
+    "Document",
+    "Locus",
+    "Stream",
+    "TextInfo",
+    "LAYERS",
+    "load_corpus",
+]
 
 
 @dataclass(frozen=True, eq=False)
@@ -83,7 +93,13 @@ def read_manifest(root: Path) -> tuple[TextInfo, ...]:
         text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
         raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         return tuple(_text_info(t) for t in raw["texts"])
-    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:  # UnreadableFile is a ValueError
+    except (
+        OSError,
+        yaml.YAMLError,
+        KeyError,
+        TypeError,
+        ValueError,
+    ) as exc:  # UnreadableFile is a ValueError
         raise CorpusError(f"{path}: cannot read the corpus manifest: {exc}") from None
 
 
@@ -99,15 +115,25 @@ def corpus_path(root: Path, name: str) -> Path:
     """
     manifest = root / "manifest.yaml"
     posix = PurePosixPath(name)
-    if "\0" in name or "\\" in name or posix.is_absolute() or ".." in posix.parts or not posix.parts:
-        raise CorpusError(f"{manifest}: file {name!r} must be a relative path inside the corpus folder")
+    if (
+        "\0" in name
+        or "\\" in name
+        or posix.is_absolute()
+        or ".." in posix.parts
+        or not posix.parts
+    ):
+        raise CorpusError(
+            f"{manifest}: file {name!r} must be a relative path inside the corpus folder"
+        )
     if root.is_symlink():
         raise CorpusError(f"{root}: the corpus folder is a symbolic link; give its real path")
     step = root
     for part in posix.parts:
         step = step / part
         if step.is_symlink():
-            raise CorpusError(f"{step}: a symbolic link; the corpus holds copies of its texts, not links")
+            raise CorpusError(
+                f"{step}: a symbolic link; the corpus holds copies of its texts, not links"
+            )
     return step
 
 
@@ -117,8 +143,10 @@ def read_checksums(root: Path) -> dict[str, str]:
     try:
         text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
     except FileNotFoundError:
-        raise CorpusError(f"{path}: missing; every corpus file needs its checksum line "
-                          "(sha256sum FILE >> SHA256SUMS)") from None
+        raise CorpusError(
+            f"{path}: missing; every corpus file needs its checksum line "
+            "(sha256sum FILE >> SHA256SUMS)"
+        ) from None
     except (OSError, UnreadableFile, UnicodeDecodeError) as exc:
         raise CorpusError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     sums: dict[str, str] = {}
@@ -133,8 +161,10 @@ def read_corpus_file(root: Path, name: str, sums: dict[str, str]) -> bytes:
     path = corpus_path(root, name)
     expected = sums.get(name)
     if expected is None:
-        raise CorpusError(f"{path}: has no line in {root / 'SHA256SUMS'}; every corpus file is checked "
-                          "(sha256sum FILE >> SHA256SUMS)")
+        raise CorpusError(
+            f"{path}: has no line in {root / 'SHA256SUMS'}; every corpus file is checked "
+            "(sha256sum FILE >> SHA256SUMS)"
+        )
     try:
         data = read_bounded(path, MAX_FILE_BYTES)
     except OSError as exc:
@@ -142,7 +172,9 @@ def read_corpus_file(root: Path, name: str, sums: dict[str, str]) -> bytes:
     except UnreadableFile as exc:
         raise CorpusError(f"{path}: {exc}") from None
     if hashlib.sha256(data).hexdigest() != expected:
-        raise CorpusError(f"{path}: differs from its checksum in SHA256SUMS (the corpus is kept unchanged)")
+        raise CorpusError(
+            f"{path}: differs from its checksum in SHA256SUMS (the corpus is kept unchanged)"
+        )
     return data
 
 
@@ -155,12 +187,16 @@ def load_corpus(root: Path | str) -> Corpus:
     for info in texts:
         read = reader(info.format)
         if read is None:
-            raise CorpusError(f"{root / 'manifest.yaml'}: {info.id}: unknown format {info.format!r}")
+            raise CorpusError(
+                f"{root / 'manifest.yaml'}: {info.id}: unknown format {info.format!r}"
+            )
         for name in info.files:
             data = read_corpus_file(root, name, sums)
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise CorpusError(f"{root / name}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+                raise CorpusError(
+                    f"{root / name}: not UTF-8 ({exc.reason} at byte {exc.start})"
+                ) from None
             documents.append(read(info, name, text))
     return Corpus(texts=texts, documents=tuple(documents))

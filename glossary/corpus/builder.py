@@ -1,4 +1,5 @@
 """Accumulates what a reader sees into a :class:`Document`."""
+
 from __future__ import annotations
 
 import re
@@ -108,12 +109,16 @@ class DocumentBuilder:
             text, offsets = self._stream_parts(self._main)
             # A reference work's own text is its author's, and names those it quotes (賈氏曰 …);
             # the classic (經, 記) is nobody's words here.
-            speakers = find_commentators(text, self.author) if self.info.main_layer == "text" else ()
+            speakers = (
+                find_commentators(text, self.author) if self.info.main_layer == "text" else ()
+            )
             streams.append(Stream(self.info.main_layer, text, offsets, speakers))
         for runs in self._closed:
             text, offsets = self._stream_parts(runs)
             if KEPT.search(text):
-                streams.append(Stream("commentary", text, offsets, find_commentators(text, self.author)))
+                streams.append(
+                    Stream("commentary", text, offsets, find_commentators(text, self.author))
+                )
         return Document(
             text_info=self.info,
             path=self.path,

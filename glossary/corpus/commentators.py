@@ -8,6 +8,7 @@ sentence is a lost character, and the speaker goes on). One introduced inside an
 words by 云 or 謂, or the 舊説 quoted there, is a quotation: it runs to the end of its
 sentence (the first 也), and then the speaker who quoted him speaks again.
 """
+
 from __future__ import annotations
 
 import re
@@ -52,7 +53,9 @@ def canonical(name: str) -> str:
 def speaker_pattern() -> re.Pattern[str]:
     """Over *normalised* text: a known name, then how his words are introduced (曰 … or 云/謂)."""
     names = "|".join(map(re.escape, commentator_names()))
-    return re.compile(f"(?P<name>{names})(?:注)?(?P<verb>曰|说|云|谓)|(?P<old>{re.escape(normalize(OLD_EXPLANATION))})")
+    return re.compile(
+        f"(?P<name>{names})(?:注)?(?P<verb>曰|说|云|谓)|(?P<old>{re.escape(normalize(OLD_EXPLANATION))})"
+    )
 
 
 def find_commentators(text: str, author: str | None = None) -> tuple[tuple[int, str | None], ...]:

@@ -6,6 +6,7 @@ headings indented with one or two full-width spaces, and section markers ``右�
 indented with three, whose appended notes (記) run on until the next line of the
 classic that starts at the margin.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,12 @@ def _headline(body: str, indent: int, info: TextInfo) -> bool:
         return True
     # Short lines indented one or two characters are headings (卷 titles, 嘉禮, 鄉射禮);
     # full lines at that indent are text in some works (儀禮釋宮's discussion).
-    return indent in info.heading_indents and not body.startswith("(") and len(plain) <= 12 and "○" not in plain
+    return (
+        indent in info.heading_indents
+        and not body.startswith("(")
+        and len(plain) <= 12
+        and "○" not in plain
+    )
 
 
 def _rite_heading(body: str, info: TextInfo) -> str | None:
@@ -116,7 +122,11 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
             elif value[0] in SPACE and not depth:
                 continue
             else:
-                doc.run(line_start + token.start(), line_start + token.end(), "commentary" if depth else info.main_layer)
+                doc.run(
+                    line_start + token.start(),
+                    line_start + token.end(),
+                    "commentary" if depth else info.main_layer,
+                )
         if depth:
             doc.warn(line_start, "'(' not closed on its line")
             depth = 0

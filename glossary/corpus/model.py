@@ -1,4 +1,5 @@
 """The corpus model: texts, documents, streams of one layer, and loci."""
+
 from __future__ import annotations
 
 from array import array
@@ -64,7 +65,7 @@ class Stream:
 
     layer: str
     text: str
-    offsets: "OffsetMap"
+    offsets: OffsetMap
     #: (index, name or None): where each speaker's words start (see glossary.corpus.commentators).
     commentators: tuple[tuple[int, str | None], ...] = ()
 
@@ -134,8 +135,10 @@ class Document:
     @cached_property
     def _keys(self) -> dict[str, array]:
         # Offsets of the marks as plain arrays: bisect without a key function is several times faster.
-        return {name: array("Q", (mark[0] for mark in getattr(self, name)))
-                for name in ("pages", "juans", "rites", "sections")}
+        return {
+            name: array("Q", (mark[0] for mark in getattr(self, name)))
+            for name in ("pages", "juans", "rites", "sections")
+        }
 
     def page_at(self, offset: int) -> tuple[str | None, str | None]:
         value = _value_at(self.pages, self._keys["pages"], offset)
@@ -194,7 +197,13 @@ class Locus:
 
     def citation_fields(self) -> dict[str, object]:
         """The locus fields a citation of this place would give (work, juan, page, section, layer)."""
-        fields = {"work": self.title, "juan": self.juan, "page": self.page, "section": self.section, "layer": self.layer}
+        fields = {
+            "work": self.title,
+            "juan": self.juan,
+            "page": self.page,
+            "section": self.section,
+            "layer": self.layer,
+        }
         return {k: v for k, v in fields.items() if v is not None and v != ""}
 
     def to_json(self) -> dict[str, object]:

@@ -7,6 +7,7 @@ open above it), section markers (``右取矢``, ``右，主人酳尸``, ``右边
 whose appended notes run to the end of the line, and unbalanced brackets, which
 give a corpus warning with their position.
 """
+
 from __future__ import annotations
 
 import re
@@ -88,7 +89,9 @@ def read_seed(info: TextInfo, path: str, text: str) -> Document:
             if marker:
                 doc.close_section(line_start)
                 doc.end_commentary()
-                doc.open_section(marker.group(1), line_start + marker.start(), marker.group().strip())
+                doc.open_section(
+                    marker.group(1), line_start + marker.start(), marker.group().strip()
+                )
                 start = marker.end()
                 section_line = True
         in_yi = is_yi and open_at is None

@@ -1,4 +1,5 @@
 """`glossary corpus`: the corpus texts, their layers and sections, and defects of the text itself."""
+
 from __future__ import annotations
 
 from glossary.corpus import Corpus
@@ -13,9 +14,19 @@ def summary(corpus: Corpus) -> dict[str, list]:
         for doc in docs:
             for stream in doc.streams:
                 layers[stream.layer] = layers.get(stream.layer, 0) + len(stream.text)
-        rows.append({"id": info.id, "title": info.title, "author": info.author, "edition": info.edition,
-                     "script": info.script, "format": info.format, "files": len(docs),
-                     "characters": layers, "sections": sum(len(d.sections) for d in docs)})
+        rows.append(
+            {
+                "id": info.id,
+                "title": info.title,
+                "author": info.author,
+                "edition": info.edition,
+                "script": info.script,
+                "format": info.format,
+                "files": len(docs),
+                "characters": layers,
+                "sections": sum(len(d.sections) for d in docs),
+            }
+        )
     return {"texts": rows, "warnings": [str(w) for w in corpus.warnings]}
 
 
@@ -24,8 +35,10 @@ def text_lines(data: dict[str, list]) -> list[str]:
     lines = []
     for row in data["texts"]:
         chars = ", ".join(f"{k} {v:,}" for k, v in sorted(row["characters"].items()))
-        lines.append(f"{row['id']:14} {row['title']} ({row['author']}): {row['files']} file(s), "
-                     f"{row['sections']} sections; {chars}")
+        lines.append(
+            f"{row['id']:14} {row['title']} ({row['author']}): {row['files']} file(s), "
+            f"{row['sections']} sections; {chars}"
+        )
     lines.extend(f"corpus warning: {warning}" for warning in data["warnings"])
     return lines
 
@@ -44,15 +57,21 @@ def variant_gaps(corpus: Corpus) -> dict[str, object]:
 
     paired = {ch for pair in edition_pairs().values() for ch in (pair.a, pair.b)}
     counts: dict[str, int] = {}
-    first: dict[str, tuple[object, int, int]] = {}  # char → (document, stream number, index in its text)
+    first: dict[
+        str, tuple[object, int, int]
+    ] = {}  # char → (document, stream number, index in its text)
     verdicts: dict[str, bool] = {}
     for doc in corpus.documents:
         for number, stream in enumerate(doc.streams):
             for ch in set(stream.text):
                 gap = verdicts.get(ch)
                 if gap is None:
-                    gap = verdicts[ch] = bool(KEPT.fullmatch(ch)) and fold_char(ch) == ch and ch not in paired \
+                    gap = verdicts[ch] = (
+                        bool(KEPT.fullmatch(ch))
+                        and fold_char(ch) == ch
+                        and ch not in paired
                         and not is_modern_form(ch)
+                    )
                 if not gap or (ch == PLACEHOLDER and doc.text_info.placeholder):
                     continue
                 counts[ch] = counts.get(ch, 0) + stream.text.count(ch)
@@ -62,22 +81,48 @@ def variant_gaps(corpus: Corpus) -> dict[str, object]:
         doc, number, at = first[ch]
         offset = doc.streams[number].offsets[at]
         page, page_id = doc.page_at(offset)
-        rows.append({"char": ch, "codepoint": f"U+{ord(ch):04X}", "count": counts[ch], "example": {
-            "work": doc.text_info.id, "title": doc.text_info.title, "file": doc.path, "line": doc.line_at(offset),
-            "juan": doc.juan_at(offset), "page": page, "page_id": page_id}})
-    return {"definition": "characters neither standard (GB2312, Big5, or OpenCC's simplified form of a Big5 "
-                          "character) nor folded or paired by any table (variant folds, OpenCC, edition variants)",
-            "characters": rows}
+        rows.append(
+            {
+                "char": ch,
+                "codepoint": f"U+{ord(ch):04X}",
+                "count": counts[ch],
+                "example": {
+                    "work": doc.text_info.id,
+                    "title": doc.text_info.title,
+                    "file": doc.path,
+                    "line": doc.line_at(offset),
+                    "juan": doc.juan_at(offset),
+                    "page": page,
+                    "page_id": page_id,
+                },
+            }
+        )
+    return {
+        "definition": "characters neither standard (GB2312, Big5, or OpenCC's simplified form of a Big5 "
+        "character) nor folded or paired by any table (variant folds, OpenCC, edition variants)",
+        "characters": rows,
+    }
 
 
 def variant_lines(data: dict[str, object]) -> list[str]:
     """The variant gaps as lines for a terminal: one per character, most frequent first."""
     rows = data["characters"]
     assert isinstance(rows, list)
-    lines = [f"{len(rows)} character(s), {sum(r['count'] for r in rows):,} occurrence(s): {data['definition']}"]
+    lines = [
+        f"{len(rows)} character(s), {sum(r['count'] for r in rows):,} occurrence(s): {data['definition']}"
+    ]
     for row in rows:
         ex = row["example"]
-        where = " ".join(str(x) for x in (ex["title"], f"卷{ex['juan']}" if ex["juan"] is not None else None,
-                                         f"p.{ex['page']}" if ex["page"] else None) if x)
-        lines.append(f"{row['char']} {row['codepoint']:8} {row['count']:5,}  e.g. {where} [{ex['file']}:{ex['line']}]")
+        where = " ".join(
+            str(x)
+            for x in (
+                ex["title"],
+                f"卷{ex['juan']}" if ex["juan"] is not None else None,
+                f"p.{ex['page']}" if ex["page"] else None,
+            )
+            if x
+        )
+        lines.append(
+            f"{row['char']} {row['codepoint']:8} {row['count']:5,}  e.g. {where} [{ex['file']}:{ex['line']}]"
+        )
     return lines

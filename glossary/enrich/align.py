@@ -41,6 +41,7 @@ link is reported as uncertain and not shown as the rendering of its passage.
 ``docs/alignment.md`` gives the method at length and the accuracy measured on a hand-checked
 sample.
 """
+
 from __future__ import annotations
 
 import math
@@ -94,23 +95,47 @@ SENTENCE = SENTENCE_MARK.strip("【】")
 
 def paragraphs(doc: Document) -> list[Paragraph]:
     """The rendering's paragraphs, as its reader kept them."""
-    return [Paragraph(i, text, start, doc.line_at(start)) for i, (start, text) in enumerate(doc.paragraphs)]
+    return [
+        Paragraph(i, text, start, doc.line_at(start))
+        for i, (start, text) in enumerate(doc.paragraphs)
+    ]
 
 
 def passages(doc: Document) -> list[Passage]:
     """The original's passages in the order of the file: notes, markers, and the classic cut at both."""
     # A note that is only a sentence mark (``(句)``, as ``【句】`` in the seed texts) is no passage.
-    notes = [stream for stream in doc.streams
-             if stream.layer == "commentary" and len(stream.offsets) and stream.text != SENTENCE]
+    notes = [
+        stream
+        for stream in doc.streams
+        if stream.layer == "commentary" and len(stream.offsets) and stream.text != SENTENCE
+    ]
     breaks = sorted([stream.offsets[0] for stream in notes] + [offset for offset, _ in doc.markers])
     found: list[Passage] = []
 
     def add(kind: str, layer: str, text: str, start: int, end: int) -> None:
         _, page_id = doc.page_at(start)
-        found.append(Passage(doc.path, doc.line_at(start), page_id, layer, kind, text, start, end, doc.juan_at(start)))
+        found.append(
+            Passage(
+                doc.path,
+                doc.line_at(start),
+                page_id,
+                layer,
+                kind,
+                text,
+                start,
+                end,
+                doc.juan_at(start),
+            )
+        )
 
     for stream in notes:
-        add("commentary", "commentary", stream.text, stream.offsets[0], stream.offsets[len(stream.offsets) - 1] + 1)
+        add(
+            "commentary",
+            "commentary",
+            stream.text,
+            stream.offsets[0],
+            stream.offsets[len(stream.offsets) - 1] + 1,
+        )
     for offset, marker in doc.markers:
         add("marker", doc.text_info.main_layer, marker, offset, offset + len(marker))
     for stream in doc.streams:
@@ -119,12 +144,26 @@ def passages(doc: Document) -> list[Passage]:
         run_start = 0
         previous = None
         for i, offset in enumerate(stream.offsets):
-            if previous is not None and bisect_right(breaks, offset) != bisect_right(breaks, previous):
-                add(stream.layer, stream.layer, stream.text[run_start:i], stream.offsets[run_start], previous + 1)
+            if previous is not None and bisect_right(breaks, offset) != bisect_right(
+                breaks, previous
+            ):
+                add(
+                    stream.layer,
+                    stream.layer,
+                    stream.text[run_start:i],
+                    stream.offsets[run_start],
+                    previous + 1,
+                )
                 run_start = i
             previous = offset
         if previous is not None:
-            add(stream.layer, stream.layer, stream.text[run_start:], stream.offsets[run_start], previous + 1)
+            add(
+                stream.layer,
+                stream.layer,
+                stream.text[run_start:],
+                stream.offsets[run_start],
+                previous + 1,
+            )
     found.sort(key=lambda p: (p.start, p.kind != "marker"))
     return [p for p in found if normalize(p.text)]
 
@@ -191,8 +230,12 @@ class _Scorer:
                 mask = _plain_mask(modern[i])
                 for start in range(0, len(key) - WINDOW // 2, WINDOW // 2):
                     window = key[start : start + WINDOW]
-                    inside = "".join(ch for ch, kept in zip(window, mask[start : start + WINDOW]) if kept)
-                    self.rows.append((i, _features(window), len(window), _features(inside), len(inside)))
+                    inside = "".join(
+                        ch for ch, kept in zip(window, mask[start : start + WINDOW]) if kept
+                    )
+                    self.rows.append(
+                        (i, _features(window), len(window), _features(inside), len(inside))
+                    )
         # A feature the rendering never has is no evidence either way: left out. A note's words
         # that repeat the classic before it (its lemma, 祝饗 in 祝饗以饗告神也) say nothing about
         # whether a paragraph renders the note or the classic: left out of the note.
@@ -209,7 +252,10 @@ class _Scorer:
         self.original = original
         self.original_chars = {ch for p in original for ch in normalize(p.text)}
         # A marker paragraph's name (右边是主尸进入 → 主尸进入), folded, for the anchors.
-        self.anchor = [set(normalize(m.group(1))) if (m := RENDERED_MARKER.match(text)) else None for text in modern]
+        self.anchor = [
+            set(normalize(m.group(1))) if (m := RENDERED_MARKER.match(text)) else None
+            for text in modern
+        ]
         self.survival: dict[str, float] = {}
         self.use(0, len(original))
 
@@ -231,14 +277,20 @@ class _Scorer:
     def matrix(self) -> list[list[float]]:
         """s[i][j]: the log-likelihood ratio of paragraph i rendering passage j (plus the anchor bonus)."""
         survival, prior = self.survival, PRIOR_SURVIVAL
-        absent = {f: math.log(1 - survival.get(f, prior)) for feats in self.passage_features for f in feats}
+        absent = {
+            f: math.log(1 - survival.get(f, prior))
+            for feats in self.passage_features
+            for f in feats
+        }
         base = [sum(absent[f] for f in feats) for feats in self.passage_features]
         markers = [j for j, is_marker in enumerate(self.marker) if is_marker]
         rows: list[list[float] | None] = [None] * len(self.full)
         for i, full, full_length, plain, plain_length in self.rows:
             row = list(base)
-            for feats, length, postings in ((plain, plain_length, self.postings[0]),
-                                            (full, full_length, self.postings[1])):
+            for feats, length, postings in (
+                (plain, plain_length, self.postings[0]),
+                (full, full_length, self.postings[1]),
+            ):
                 for f in feats:
                     js = postings.get(f)
                     if not js:
@@ -441,7 +493,9 @@ def _confidence(margin: float) -> float:
     return round(1 - math.exp(-max(0.0, margin) / MARGIN_SCALE), 3)
 
 
-def _link_confidences(tables: _Tables, links: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
+def _link_confidences(
+    tables: _Tables, links: list[tuple[int, int]]
+) -> dict[tuple[int, int], float]:
     """For each link (i, j): ``1 - exp(-margin / MARGIN_SCALE)``, the margin being how much lower
     the best alignment scores that gives passage j to another paragraph, or that drops the link
     (which costs at least what the link adds)."""
@@ -452,7 +506,9 @@ def _link_confidences(tables: _Tables, links: list[tuple[int, int]]) -> dict[tup
     # For each passage linked: the best alignment that gives it to a paragraph that does not hold it.
     other: dict[int, float] = {}
     for j, rows in holders.items():
-        other[j] = max((tables.F[i][j] + C[i][j] for i in range(tables.m) if i not in rows), default=NEG)
+        other[j] = max(
+            (tables.F[i][j] + C[i][j] for i in range(tables.m) if i not in rows), default=NEG
+        )
     result = {}
     for i, j in links:
         margin = min(tables.total - other[j], tables.s[i][j])
@@ -466,8 +522,9 @@ def _unpaired_confidence(tables: _Tables, i: int) -> float:
     return _confidence(tables.total - max(f + c for f, c in zip(tables.F[i], C[i])))
 
 
-def align(modern: Sequence[str], original: Sequence[Passage]
-          ) -> tuple[list[list[tuple[int, float]]], list[float | None]]:
+def align(
+    modern: Sequence[str], original: Sequence[Passage]
+) -> tuple[list[list[tuple[int, float]]], list[float | None]]:
     """For each modern paragraph, the passages it renders (their indices), each with the confidence
     of that link; and for each paragraph paired with nothing, the confidence of that (else None)."""
     if not modern or not original:
@@ -506,7 +563,9 @@ def align(modern: Sequence[str], original: Sequence[Passage]
             j, previous = result[i - 1][-1]
             if original[j].kind == "commentary":
                 result[i] = [(j, round(min(previous, scorer.coverage(i, j - scorer.offset)), 3))]
-    return result, [None if found else _unpaired_confidence(tables, i) for i, found in enumerate(result)]
+    return result, [
+        None if found else _unpaired_confidence(tables, i) for i, found in enumerate(result)
+    ]
 
 
 def _continues(text: str) -> bool:
@@ -521,7 +580,11 @@ def _continues(text: str) -> bool:
 def label_of(doc: Document) -> str:
     """How a rendering is named where it is shown: ``modern rendering (seed-shiyu, <rendered_by>)``."""
     info = doc.text_info
-    return f"modern rendering ({info.id}, {info.rendered_by})" if info.rendered_by else f"modern rendering ({info.id})"
+    return (
+        f"modern rendering ({info.id}, {info.rendered_by})"
+        if info.rendered_by
+        else f"modern rendering ({info.id})"
+    )
 
 
 def _juans(doc: Document) -> set[int]:
@@ -539,14 +602,24 @@ def alignments(corpus: Corpus) -> tuple[Alignment, ...]:
         if not original_id or not doc.paragraphs:
             continue
         juans = _juans(doc)
-        sources = [d for d in corpus.documents if d.text_info.id == original_id
-                   and ({number for _, number in d.juans} or {d.text_info.juan}) & juans]
+        sources = [
+            d
+            for d in corpus.documents
+            if d.text_info.id == original_id
+            and ({number for _, number in d.juans} or {d.text_info.juan}) & juans
+        ]
         original = [p for source in sources for p in passages(source)]
         modern = paragraphs(doc)
         links, unpaired = align([p.text for p in modern], original)
-        pairs = tuple(Pair(paragraph, tuple(original[j] for j, _ in found), tuple(c for _, c in found),
-                           alone if alone is not None else 1.0)
-                      for paragraph, found, alone in zip(modern, links, unpaired))
+        pairs = tuple(
+            Pair(
+                paragraph,
+                tuple(original[j] for j, _ in found),
+                tuple(c for _, c in found),
+                alone if alone is not None else 1.0,
+            )
+            for paragraph, found, alone in zip(modern, links, unpaired)
+        )
         result.append(Alignment(doc.text_info.id, doc.path, original_id, label_of(doc), pairs))
     return tuple(result)
 
@@ -559,14 +632,20 @@ def aligned(index: CorpusIndex, cache: IndexCache | None = None) -> tuple[Alignm
     :class:`GlossaryError` if the manifest declares none."""
     found = cache.alignments(index, alignments) if cache is not None else alignments(index.corpus)
     if not found:
-        raise GlossaryError("the corpus has no modern rendering to align: a text of corpus/manifest.yaml "
-                            "says which text it renders with `rendering_of: <text id>`")
+        raise GlossaryError(
+            "the corpus has no modern rendering to align: a text of corpus/manifest.yaml "
+            "says which text it renders with `rendering_of: <text id>`"
+        )
     return found
 
 
 def as_json(found: Sequence[Alignment]) -> list[dict[str, object]]:
     """Every paragraph of every rendering with the passages it renders (``glossary align --json``)."""
-    return [{**pair.to_json(), "rendering": alignment.file} for alignment in found for pair in alignment.pairs]
+    return [
+        {**pair.to_json(), "rendering": alignment.file}
+        for alignment in found
+        for pair in alignment.pairs
+    ]
 
 
 def as_text(found: Sequence[Alignment]) -> Iterator[str]:
@@ -583,7 +662,9 @@ def as_text(found: Sequence[Alignment]) -> Iterator[str]:
             if not pair.original:
                 yield "  ⇐ no passage of the original"
             for passage, confidence in zip(pair.original, pair.confidences):
-                place = f"{passage.file}:{passage.line}" + (f" {passage.page_id}" if passage.page_id else "")
+                place = f"{passage.file}:{passage.line}" + (
+                    f" {passage.page_id}" if passage.page_id else ""
+                )
                 unsure = "" if confidence >= ALIGNMENT_THRESHOLD else ", uncertain"
                 yield f"  ⇐ {passage.kind} [{place}] ({confidence:.2f}{unsure})"
                 yield f"    {passage.text}"
@@ -591,7 +672,11 @@ def as_text(found: Sequence[Alignment]) -> Iterator[str]:
 
 def renderings_of(found: Sequence[Alignment], locus: Locus) -> tuple[Rendering, ...]:
     """The paragraphs of the renderings that render the passage at ``locus`` (certain or not)."""
-    return tuple(r for alignment in found for r in alignment.renderings(locus.file, locus.start, locus.end, locus.layer))
+    return tuple(
+        r
+        for alignment in found
+        for r in alignment.renderings(locus.file, locus.start, locus.end, locus.layer)
+    )
 
 
 def originals_of(found: Sequence[Alignment], locus: Locus) -> tuple[tuple[Alignment, Pair], ...]:
@@ -614,12 +699,28 @@ def locus_json(found: Sequence[Alignment], locus: Locus) -> dict[str, object]:
     """What ``glossary locate --json`` adds to a place: its modern renderings, or what it renders."""
     result: dict[str, object] = {}
     if renderings := renderings_of(found, locus):
-        result["modern"] = [{"label": r.label, "file": r.file, "paragraph": r.paragraph, "text": r.text,
-                             "confidence": r.confidence, "certain": r.certain} for r in renderings]
+        result["modern"] = [
+            {
+                "label": r.label,
+                "file": r.file,
+                "paragraph": r.paragraph,
+                "text": r.text,
+                "confidence": r.confidence,
+                "certain": r.certain,
+            }
+            for r in renderings
+        ]
     if pairs := originals_of(found, locus):
-        result["renders"] = [{**passage.to_json(), "paragraph": pair.paragraph.index, "confidence": confidence,
-                              "certain": confidence >= ALIGNMENT_THRESHOLD}
-                             for _, pair in pairs for passage, confidence in zip(pair.original, pair.confidences)]
+        result["renders"] = [
+            {
+                **passage.to_json(),
+                "paragraph": pair.paragraph.index,
+                "confidence": confidence,
+                "certain": confidence >= ALIGNMENT_THRESHOLD,
+            }
+            for _, pair in pairs
+            for passage, confidence in zip(pair.original, pair.confidences)
+        ]
     return result
 
 
@@ -634,6 +735,8 @@ def locus_lines(found: Sequence[Alignment], locus: Locus) -> Iterator[str]:
             yield f"renders no passage of {alignment.original_id} (¶{pair.paragraph.index})"
         for passage, confidence in zip(pair.original, pair.confidences):
             unsure = "" if confidence >= ALIGNMENT_THRESHOLD else f" — uncertain ({confidence:.2f})"
-            where = f"{passage.file}:{passage.line}" + (f", page id {passage.page_id}" if passage.page_id else "")
+            where = f"{passage.file}:{passage.line}" + (
+                f", page id {passage.page_id}" if passage.page_id else ""
+            )
             yield f"renders {alignment.original_id} {passage.kind} [{where}]{unsure}:"
             yield f"  {passage.text}"

@@ -1,4 +1,5 @@
 """Where each entry's headword occurs in the corpus, counted by rite and layer."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,5 @@
 """What the glossary does not cover yet: frequent words and characters with no entry."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -28,7 +29,9 @@ def _names(rite: Rite | None, given: str) -> tuple[str, ...]:
     return tuple(rite.names) if rite is not None else (given,)
 
 
-def coverage(entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], layer: str, top: int) -> Coverage:
+def coverage(
+    entries: list[Entry], index: CorpusIndex, rites: tuple[str, ...], layer: str, top: int
+) -> Coverage:
     """Count words and characters of ``layer`` in ``rites`` that no entry's headword covers.
 
     ``rites`` are names in any script; none means every rite some entry lists.

@@ -19,11 +19,12 @@ A syllable is then the product of the three, spelt as pinyin (y/w, ü after j q 
 only if pinyin has it. The sets are generous where Mandarin is irregular, so a mismatch is
 worth a look: a wrong reading chosen, or a modern reading that is not the regular one.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -36,19 +37,44 @@ _SONORANT = set("明泥孃來日疑云以")
 
 #: 母 → (initials in 平, initials elsewhere); "" is no initial.
 _INITIALS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "幫": (("b",), ("b",)), "滂": (("p",), ("p",)), "並": (("p",), ("b",)), "明": (("m",), ("m",)),
-    "端": (("d",), ("d",)), "透": (("t",), ("t",)), "定": (("t",), ("d",)), "泥": (("n",), ("n",)),
-    "知": (("zh",), ("zh",)), "徹": (("ch",), ("ch",)), "澄": (("ch",), ("zh",)), "孃": (("n",), ("n",)),
-    "精": (("z", "j"), ("z", "j")), "清": (("c", "q"), ("c", "q")), "從": (("c", "q"), ("z", "j")),
-    "心": (("s", "x"), ("s", "x")), "邪": (("s", "x", "c", "q"), ("s", "x")),
-    "莊": (("zh", "z"), ("zh", "z")), "初": (("ch", "c"), ("ch", "c")),
-    "崇": (("ch", "sh", "c"), ("zh", "sh", "z")), "生": (("sh", "s"), ("sh", "s")), "俟": (("s", "sh"), ("s", "sh")),
-    "章": (("zh",), ("zh",)), "昌": (("ch",), ("ch",)), "船": (("ch", "sh"), ("sh",)),
-    "書": (("sh",), ("sh",)), "常": (("ch", "sh"), ("sh",)), "日": (("r", ""), ("r", "")),
-    "見": (("g", "j"), ("g", "j")), "溪": (("k", "q"), ("k", "q")), "羣": (("k", "q"), ("g", "j")),
+    "幫": (("b",), ("b",)),
+    "滂": (("p",), ("p",)),
+    "並": (("p",), ("b",)),
+    "明": (("m",), ("m",)),
+    "端": (("d",), ("d",)),
+    "透": (("t",), ("t",)),
+    "定": (("t",), ("d",)),
+    "泥": (("n",), ("n",)),
+    "知": (("zh",), ("zh",)),
+    "徹": (("ch",), ("ch",)),
+    "澄": (("ch",), ("zh",)),
+    "孃": (("n",), ("n",)),
+    "精": (("z", "j"), ("z", "j")),
+    "清": (("c", "q"), ("c", "q")),
+    "從": (("c", "q"), ("z", "j")),
+    "心": (("s", "x"), ("s", "x")),
+    "邪": (("s", "x", "c", "q"), ("s", "x")),
+    "莊": (("zh", "z"), ("zh", "z")),
+    "初": (("ch", "c"), ("ch", "c")),
+    "崇": (("ch", "sh", "c"), ("zh", "sh", "z")),
+    "生": (("sh", "s"), ("sh", "s")),
+    "俟": (("s", "sh"), ("s", "sh")),
+    "章": (("zh",), ("zh",)),
+    "昌": (("ch",), ("ch",)),
+    "船": (("ch", "sh"), ("sh",)),
+    "書": (("sh",), ("sh",)),
+    "常": (("ch", "sh"), ("sh",)),
+    "日": (("r", ""), ("r", "")),
+    "見": (("g", "j"), ("g", "j")),
+    "溪": (("k", "q"), ("k", "q")),
+    "羣": (("k", "q"), ("g", "j")),
     "疑": (("", "n"), ("", "n")),
-    "曉": (("h", "x"), ("h", "x")), "匣": (("h", "x", ""), ("h", "x", "")),
-    "影": (("",), ("",)), "云": (("",), ("",)), "以": (("", "r"), ("", "r")), "來": (("l",), ("l",)),
+    "曉": (("h", "x"), ("h", "x")),
+    "匣": (("h", "x", ""), ("h", "x", "")),
+    "影": (("",), ("",)),
+    "云": (("",), ("",)),
+    "以": (("", "r"), ("", "r")),
+    "來": (("l",), ("l",)),
 }
 #: 輕脣 (幫滂並明 of the C type, 非敷奉微): f, and w for 明 (which also keeps m: 夢, 目, 謀).
 _LABIODENTAL = {"幫": ("f", "b"), "滂": ("f", "p"), "並": ("f", "b", "p"), "明": ("", "m")}
@@ -58,28 +84,42 @@ _LABIODENTAL = {"幫": ("f", "b"), "滂": ("f", "p"), "並": ("f", "b", "p"), "�
 # "*" is used when the rhyme gives the same finals whatever its 呼.
 _Finals = dict[str | None, tuple[str, ...]]
 _LEVEL: dict[str, _Finals] = {
-    "東": {"*": ("ong", "iong", "eng")}, "冬": {"*": ("ong",)}, "鍾": {"*": ("ong", "iong", "eng")},
+    "東": {"*": ("ong", "iong", "eng")},
+    "冬": {"*": ("ong",)},
+    "鍾": {"*": ("ong", "iong", "eng")},
     "江": {"*": ("ang", "iang", "uang")},
     "支": {"開": ("i", "ei", "er"), "合": ("ui", "ei", "i"), None: ("i", "ei")},
     "脂": {"開": ("i", "ei", "er"), "合": ("ui", "ei", "i"), None: ("i", "ei")},
-    "之": {"*": ("i", "er")}, "微": {"開": ("i",), "合": ("ui", "ei"), None: ("ei", "i")},
-    "魚": {"*": ("u", "ü", "uo")}, "虞": {"*": ("u", "ü")}, "模": {"*": ("u", "o")},
-    "齊": {"開": ("i",), "合": ("ui", "ie"), None: ("i",)}, "祭": {"開": ("i",), "合": ("ui",), None: ("i",)},
+    "之": {"*": ("i", "er")},
+    "微": {"開": ("i",), "合": ("ui", "ei"), None: ("ei", "i")},
+    "魚": {"*": ("u", "ü", "uo")},
+    "虞": {"*": ("u", "ü")},
+    "模": {"*": ("u", "o")},
+    "齊": {"開": ("i",), "合": ("ui", "ie"), None: ("i",)},
+    "祭": {"開": ("i",), "合": ("ui",), None: ("i",)},
     "泰": {"開": ("ai",), "合": ("ui", "uai", "ei"), None: ("ei", "ai")},
     "佳": {"開": ("ai", "ia", "ie", "a"), "合": ("ua", "uai"), None: ("ai", "a")},
     "皆": {"開": ("ai", "ie"), "合": ("uai",), None: ("ai",)},
     "夬": {"開": ("ai",), "合": ("uai", "ua"), None: ("ai",)},
-    "灰": {"*": ("ui", "ei")}, "咍": {"*": ("ai", "ei")}, "廢": {"開": ("i",), "合": ("ei", "ui"), None: ("ei",)},
-    "真": {"開": ("in", "en"), "合": ("un", "ün"), None: ("in",)}, "臻": {"*": ("en", "in")},
-    "文": {"*": ("un", "ün", "en")}, "殷": {"*": ("in",)},
+    "灰": {"*": ("ui", "ei")},
+    "咍": {"*": ("ai", "ei")},
+    "廢": {"開": ("i",), "合": ("ei", "ui"), None: ("ei",)},
+    "真": {"開": ("in", "en"), "合": ("un", "ün"), None: ("in",)},
+    "臻": {"*": ("en", "in")},
+    "文": {"*": ("un", "ün", "en")},
+    "殷": {"*": ("in",)},
     "元": {"開": ("ian",), "合": ("üan", "uan", "an"), None: ("an",)},
-    "魂": {"*": ("un", "en")}, "痕": {"*": ("en",)},
+    "魂": {"*": ("un", "en")},
+    "痕": {"*": ("en",)},
     "寒": {"開": ("an",), "合": ("uan", "an"), None: ("an",)},
     "刪": {"開": ("an", "ian"), "合": ("uan",), None: ("an",)},
     "山": {"開": ("an", "ian"), "合": ("uan",), None: ("an",)},
     "仙": {"開": ("ian", "an"), "合": ("üan", "uan", "ian"), None: ("ian",)},
     "先": {"開": ("ian",), "合": ("üan", "ian"), None: ("ian",)},
-    "蕭": {"*": ("iao",)}, "宵": {"*": ("iao", "ao")}, "肴": {"*": ("ao", "iao")}, "豪": {"*": ("ao",)},
+    "蕭": {"*": ("iao",)},
+    "宵": {"*": ("iao", "ao")},
+    "肴": {"*": ("ao", "iao")},
+    "豪": {"*": ("ao",)},
     "歌": {"開": ("e", "o", "uo", "a", "ie"), "合": ("uo", "o", "e", "üe", "ie"), None: ("o",)},
     "麻": {"開": ("a", "ia", "e", "ie"), "合": ("ua",), None: ("a",)},
     "陽": {"開": ("iang", "ang", "uang"), "合": ("uang",), None: ("ang",)},
@@ -88,30 +128,56 @@ _LEVEL: dict[str, _Finals] = {
     "耕": {"開": ("eng", "ing"), "合": ("ong", "eng"), None: ("eng",)},
     "清": {"開": ("ing", "eng"), "合": ("iong", "ing"), None: ("ing",)},
     "青": {"開": ("ing",), "合": ("iong", "ing"), None: ("ing",)},
-    "蒸": {"*": ("ing", "eng")}, "登": {"開": ("eng",), "合": ("ong",), None: ("eng",)},
-    "尤": {"*": ("iu", "ou", "u")}, "侯": {"*": ("ou", "u")}, "幽": {"*": ("iu", "iao")},  # u: labials only
-    "侵": {"*": ("in", "en")}, "覃": {"*": ("an",)}, "談": {"*": ("an",)},
-    "鹽": {"*": ("ian", "an")}, "添": {"*": ("ian",)}, "咸": {"*": ("an", "ian")}, "銜": {"*": ("an", "ian")},
-    "嚴": {"*": ("ian",)}, "凡": {"*": ("an",)},
+    "蒸": {"*": ("ing", "eng")},
+    "登": {"開": ("eng",), "合": ("ong",), None: ("eng",)},
+    "尤": {"*": ("iu", "ou", "u")},
+    "侯": {"*": ("ou", "u")},
+    "幽": {"*": ("iu", "iao")},  # u: labials only
+    "侵": {"*": ("in", "en")},
+    "覃": {"*": ("an",)},
+    "談": {"*": ("an",)},
+    "鹽": {"*": ("ian", "an")},
+    "添": {"*": ("ian",)},
+    "咸": {"*": ("an", "ian")},
+    "銜": {"*": ("an", "ian")},
+    "嚴": {"*": ("ian",)},
+    "凡": {"*": ("an",)},
 }
 #: The checked (入聲) syllables of the rhymes that have them.
 _CHECKED: dict[str, _Finals] = {
-    "東": {"*": ("u", "ü", "ou", "iu")}, "冬": {"*": ("u", "uo", "o")}, "鍾": {"*": ("u", "ü")},
+    "東": {"*": ("u", "ü", "ou", "iu")},
+    "冬": {"*": ("u", "uo", "o")},
+    "鍾": {"*": ("u", "ü")},
     "江": {"*": ("uo", "o", "üe", "iao", "e", "ao")},
-    "真": {"開": ("i", "e"), "合": ("ü", "u"), None: ("i",)}, "臻": {"*": ("i", "e")},
-    "文": {"*": ("u", "ü", "o")}, "殷": {"*": ("i",)},
-    "元": {"開": ("ie",), "合": ("üe",), None: ("a",)}, "魂": {"*": ("u", "o", "e")}, "痕": {"*": ("e",)},
+    "真": {"開": ("i", "e"), "合": ("ü", "u"), None: ("i",)},
+    "臻": {"*": ("i", "e")},
+    "文": {"*": ("u", "ü", "o")},
+    "殷": {"*": ("i",)},
+    "元": {"開": ("ie",), "合": ("üe",), None: ("a",)},
+    "魂": {"*": ("u", "o", "e")},
+    "痕": {"*": ("e",)},
     "寒": {"開": ("a", "e"), "合": ("uo", "o"), None: ("o", "uo")},
-    "刪": {"*": ("a", "ia", "ua")}, "山": {"*": ("a", "ia", "ua")},
+    "刪": {"*": ("a", "ia", "ua")},
+    "山": {"*": ("a", "ia", "ua")},
     "仙": {"開": ("ie", "e"), "合": ("üe", "uo", "ie"), None: ("ie",)},
     "先": {"開": ("ie",), "合": ("üe", "ie"), None: ("ie",)},
-    "陽": {"*": ("üe", "uo", "iao", "ao", "u", "e")}, "唐": {"*": ("uo", "o", "e", "ao")},
+    "陽": {"*": ("üe", "uo", "iao", "ao", "u", "e")},
+    "唐": {"*": ("uo", "o", "e", "ao")},
     "庚": {"開": ("o", "e", "ai", "i"), "合": ("uo",), None: ("o", "ai")},
-    "耕": {"*": ("ai", "e", "o", "uo", "ua")}, "清": {"*": ("i", "ü")}, "青": {"*": ("i", "ü")},
-    "蒸": {"*": ("i", "e", "ü", "u")}, "登": {"*": ("e", "ei", "o", "uo", "ai")},
-    "侵": {"*": ("i", "u", "e")}, "覃": {"*": ("a", "e")}, "談": {"*": ("a", "e")},
-    "鹽": {"*": ("ie", "e")}, "添": {"*": ("ie", "ia")}, "咸": {"*": ("ia", "a")}, "銜": {"*": ("ia", "a")},
-    "嚴": {"*": ("ie",)}, "凡": {"*": ("a",)},
+    "耕": {"*": ("ai", "e", "o", "uo", "ua")},
+    "清": {"*": ("i", "ü")},
+    "青": {"*": ("i", "ü")},
+    "蒸": {"*": ("i", "e", "ü", "u")},
+    "登": {"*": ("e", "ei", "o", "uo", "ai")},
+    "侵": {"*": ("i", "u", "e")},
+    "覃": {"*": ("a", "e")},
+    "談": {"*": ("a", "e")},
+    "鹽": {"*": ("ie", "e")},
+    "添": {"*": ("ie", "ia")},
+    "咸": {"*": ("ia", "a")},
+    "銜": {"*": ("ia", "a")},
+    "嚴": {"*": ("ie",)},
+    "凡": {"*": ("a",)},
 }
 
 
@@ -122,7 +188,7 @@ _ZHUANG = set("莊初崇生俟")
 _LABIAL = set("幫滂並明")
 
 
-def _high_checked(地位: "Position", finals: tuple[str, ...]) -> tuple[str, ...]:
+def _high_checked(地位: Position, finals: tuple[str, ...]) -> tuple[str, ...]:
     kept = []
     for final in finals:
         if final == "e" and 地位.母 not in _ZHUANG:
@@ -144,7 +210,16 @@ def split_tone(syllable: str) -> tuple[str, int]:
     return unicodedata.normalize("NFC", "".join(base)).replace("v", "ü"), tone
 
 
-_ZERO = {"i": "yi", "in": "yin", "ing": "ying", "iu": "you", "u": "wu", "ui": "wei", "un": "wen", "ong": "weng"}
+_ZERO = {
+    "i": "yi",
+    "in": "yin",
+    "ing": "ying",
+    "iu": "you",
+    "u": "wu",
+    "ui": "wei",
+    "un": "wen",
+    "ong": "weng",
+}
 
 
 def _spell(initial: str, final: str) -> str:
@@ -161,7 +236,13 @@ def _spell(initial: str, final: str) -> str:
         return final
     if initial in ("j", "q", "x"):
         # Only i and ü follow j q x (ü written u): a final of u or o cannot.
-        return initial + "u" + final[1:] if final.startswith("ü") else initial + final if final.startswith("i") else ""
+        return (
+            initial + "u" + final[1:]
+            if final.startswith("ü")
+            else initial + final
+            if final.startswith("i")
+            else ""
+        )
     return initial + final
 
 
@@ -177,7 +258,7 @@ def _syllables() -> frozenset[str]:
     return frozenset(unicodedata.normalize("NFC", plain).replace("v", "ü").split(","))
 
 
-@lru_cache(maxsize=None)
+@cache
 def modern(char: str) -> tuple[str, ...]:
     """pypinyin's readings of a character (all of them, tone-marked), from its own table (as
     shipped data: ``glossary.enrich.pinyin.pypinyin_readings``)."""
@@ -207,7 +288,7 @@ def tone_known(描述: str) -> bool:
     return len(tones(地位.母, 地位.聲)) < 4
 
 
-@lru_cache(maxsize=None)
+@cache
 def syllables(描述: str) -> tuple[str, ...]:
     """The toneless pinyin syllables a 音韻地位 (given by its 描述, ``端合一灰平``) regularly gives."""
     地位 = _position(描述)
@@ -280,19 +361,25 @@ GUANGYUN_TABLE = "guangyun.tsv"
 @lru_cache(maxsize=1)
 def _rhyme_groups() -> dict[str, str]:
     """Rhyme → 攝 (``東`` → ``通``), from the line ``*`` of the 廣韻 table (read up to that line only)."""
-    with resources.files("glossary.data").joinpath(GUANGYUN_TABLE).open("r", encoding="utf-8") as table:
+    with (
+        resources.files("glossary.data")
+        .joinpath(GUANGYUN_TABLE)
+        .open("r", encoding="utf-8") as table
+    ):
         for line in table:
             if line.startswith("*\t"):
                 return {pair[0]: pair[1] for pair in line[2:].split()}
             if not line.startswith("#"):
                 break
-    raise ValueError(f"glossary/data/{GUANGYUN_TABLE}: no line of rhymes; run scripts/gen_guangyun.py")
+    raise ValueError(
+        f"glossary/data/{GUANGYUN_TABLE}: no line of rhymes; run scripts/gen_guangyun.py"
+    )
 
 
 _DESCRIPTION = re.compile(r"^(.)(開|合)?([一二三四])([ABC])?(.)([平上去入])$")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _position(描述: str) -> Position:
     """The parts of a 描述 (``端合一灰平``), read as tshet-uinh writes it.
 

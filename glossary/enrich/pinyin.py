@@ -6,12 +6,13 @@ the entries' readings wherever their headwords stand (pypinyin's global tables a
 as they are), and reads text through its folded (simplified, standard) form so variants
 and traditional script get the same readings as the headwords.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from glossary.model import Entry
@@ -32,11 +33,13 @@ def _table() -> tuple[str, str]:
     end = text.index("\n", body)
     # The first line lists every syllable (``*``, tab, syllables): no pass over the characters.
     if not text.startswith("*\t", body):
-        raise ValueError(f"glossary/data/{READINGS_TABLE}: no line of syllables; run scripts/gen_readings.py")
+        raise ValueError(
+            f"glossary/data/{READINGS_TABLE}: no line of syllables; run scripts/gen_readings.py"
+        )
     return text[body + 2 : end], text[end:]
 
 
-@lru_cache(maxsize=None)
+@cache
 def pypinyin_readings(ch: str) -> tuple[str, ...]:
     """pypinyin's readings of one character, in its order (``()`` when it has none)."""
     text = _table()[1]
@@ -72,14 +75,23 @@ def reading_problems(entry: Entry) -> list[tuple[str, str]]:
         problems.append(("error", f"not pinyin syllables with tone marks: {', '.join(bad)}"))
         return problems
     if len(syllables) != len(chars):
-        problems.append(("error", f"{len(syllables)} syllable(s) for {len(chars)} character(s) of {entry.term}"))
+        problems.append(
+            ("error", f"{len(syllables)} syllable(s) for {len(chars)} character(s) of {entry.term}")
+        )
         return problems
-    forms = [entry.term] + ([entry.traditional] if entry.traditional and len(entry.traditional) == len(entry.term) else [])
+    forms = [entry.term] + (
+        [entry.traditional]
+        if entry.traditional and len(entry.traditional) == len(entry.term)
+        else []
+    )
     for i, syllable in enumerate(syllables):
         candidates = {r for form in forms for r in pypinyin_readings(form[i])}
         if syllable.lower() not in candidates:
             problems.append(
-                ("warning", f"reading {syllable} of {chars[i]} is not among pypinyin's ({', '.join(sorted(candidates))}): look twice")
+                (
+                    "warning",
+                    f"reading {syllable} of {chars[i]} is not among pypinyin's ({', '.join(sorted(candidates))}): look twice",
+                )
             )
     return problems
 
@@ -115,8 +127,10 @@ def tts_problems(entry: Entry) -> list[str]:
     heard = [next(iter(pypinyin_readings(fold_char(ch) or ch)), "") for ch in entry.tts]
     heard = [unicodedata.normalize("NFC", r.lower()) for r in heard]
     if heard != _syllables(entry.pinyin):
-        return [f"tts {entry.tts} reads {' '.join(r or '?' for r in heard)} in everyday Mandarin, "
-                f"not {entry.pinyin}: choose characters that read so"]
+        return [
+            f"tts {entry.tts} reads {' '.join(r or '?' for r in heard)} in everyday Mandarin, "
+            f"not {entry.pinyin}: choose characters that read so"
+        ]
     return []
 
 
@@ -178,7 +192,9 @@ def _pypinyin(text: str) -> list[str]:
         return []
     import pypinyin  # here: only commands that transcribe pay for its phrase tables and segmenter
 
-    readings = pypinyin.pinyin(text, style=pypinyin.Style.TONE, errors=lambda chars: [""] * len(chars))
+    readings = pypinyin.pinyin(
+        text, style=pypinyin.Style.TONE, errors=lambda chars: [""] * len(chars)
+    )
     return [reading[0] if reading else "" for reading in readings]
 
 

@@ -34,13 +34,14 @@ generated from the libraries, each with a test that it is what the installed lib
 pypinyin's ``pypinyin_readings.tsv``. The notes of the corpus' 儀禮音義 are analysed once
 (:func:`prepare`) and kept beside the cached corpus index, so a warm check analyses none.
 """
+
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from itertools import product
 
@@ -83,7 +84,7 @@ FORMS_TABLE = "opencc_forms.tsv"
 FANQIE_TABLE = "yinyi_fanqie.tsv"
 
 
-@lru_cache(maxsize=None)
+@cache
 def guangyun(char: str) -> tuple[Guangyun, ...]:
     """The 廣韻 readings of a character: its own, else those of its traditional standard form
     (𤣥 → 玄, 乗 → 乘, 遥 → 遙, 戸 → 戶).
@@ -106,7 +107,9 @@ def _guangyun_lines() -> list[bytes]:
     data = resources.files("glossary.data").joinpath(GUANGYUN_TABLE).read_bytes()
     rhymes = data.find(b"*\t")
     if rhymes == -1 or (rhymes and data[rhymes - 1] != ord("\n")):
-        raise ValueError(f"glossary/data/{GUANGYUN_TABLE}: no line of rhymes; run scripts/gen_guangyun.py")
+        raise ValueError(
+            f"glossary/data/{GUANGYUN_TABLE}: no line of rhymes; run scripts/gen_guangyun.py"
+        )
     return data[data.index(b"\n", rhymes) + 1 :].rstrip(b"\n").split(b"\n")
 
 
@@ -126,8 +129,10 @@ def _table_readings(char: str) -> tuple[Guangyun, ...]:
     if at == len(lines) or not lines[at].startswith(key):
         return ()
     fields = lines[at][len(key) :].decode("utf-8").split("\t")
-    return tuple(Guangyun(char, fanqie or None, position, meaning)
-                 for fanqie, position, meaning in (field.split("|", 2) for field in fields))
+    return tuple(
+        Guangyun(char, fanqie or None, position, meaning)
+        for fanqie, position, meaning in (field.split("|", 2) for field in fields)
+    )
 
 
 def _forms(char: str) -> tuple[str, ...]:
@@ -160,7 +165,7 @@ def _forms_table() -> str:
     return resources.files("glossary.data").joinpath(FORMS_TABLE).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _opencc(config: str):
     import opencc
 
@@ -176,7 +181,7 @@ def positions_of(reading: Sound) -> tuple[str, ...]:
     return ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cut(upper: str, lower: str) -> tuple[str, ...]:
     """Every 音韻地位 the 反切 ``upper lower`` spells: from the table of the shipped 儀禮音義's
     反切, else spelled out by tshet-uinh (:func:`spell_out`)."""
@@ -209,7 +214,10 @@ def spell_out(upper: str, lower: str) -> tuple[str, ...]:
     from tshet_uinh import 執行反切, 音韻地位
 
     found: dict[str, None] = {}
-    for pairs in (list(product(_usual(upper), _usual(lower))), list(product(guangyun(upper), guangyun(lower)))):
+    for pairs in (
+        list(product(_usual(upper), _usual(lower))),
+        list(product(guangyun(upper), guangyun(lower))),
+    ):
         for a, b in pairs:
             try:
                 results = 執行反切(音韻地位.from描述(a.position), 音韻地位.from描述(b.position))
@@ -240,8 +248,17 @@ def _usual(char: str) -> tuple[Guangyun, ...]:
 # -- the 儀禮音義 ------------------------------------------------------------------------------
 
 #: Who else a note cites for a reading (as printed → as shown); 陸德明's own are None.
-AUTHORITIES = {"劉昌宗": "劉昌宗", "劉": "劉昌宗", "范散騎": "范散騎", "范": "范散騎", "徐": "徐邈",
-               "字林": "字林", "舊": "舊音", "沈": "沈重", "禮記": "禮記音義"}
+AUTHORITIES = {
+    "劉昌宗": "劉昌宗",
+    "劉": "劉昌宗",
+    "范散騎": "范散騎",
+    "范": "范散騎",
+    "徐": "徐邈",
+    "字林": "字林",
+    "舊": "舊音",
+    "沈": "沈重",
+    "禮記": "禮記音義",
+}
 _WHO = "|".join(sorted(map(re.escape, AUTHORITIES), key=len, reverse=True))
 _HAN = r"[^\W\d_a-zA-Z]"
 #: One reading, with whose it is and whether it is a second reading: 反切, 直音 or 如字.
@@ -278,7 +295,13 @@ def parse_note(note: str) -> tuple[Sound, ...]:
     free = False  # inside words that are not readings
     while pos < len(note):
         match = READING.match(note, pos)
-        if match and (not free or match.group("who") or match.group("alt") or match.group("same") and not sounds):
+        if match and (
+            not free
+            or match.group("who")
+            or match.group("alt")
+            or match.group("same")
+            and not sounds
+        ):
             if match.group("plain"):
                 kind, value = "ruzi", ""
             elif match.group("same"):
@@ -286,8 +309,17 @@ def parse_note(note: str) -> tuple[Sound, ...]:
             else:
                 kind, value = "fanqie", match.group("cut") or match.group("cut2")
             who = match.group("who")
-            sounds.append(Sound(kind, value, match.group(), match.start(), AUTHORITIES[who] if who else None,
-                                bool(match.group("alt")), bool(match.group("per_notes"))))
+            sounds.append(
+                Sound(
+                    kind,
+                    value,
+                    match.group(),
+                    match.start(),
+                    AUTHORITIES[who] if who else None,
+                    bool(match.group("alt")),
+                    bool(match.group("per_notes")),
+                )
+            )
             pos = match.end()
             free = False
             continue
@@ -331,10 +363,16 @@ class Gloss:
             return ""
         end = self.main.start + len(self.main.text)
         following = self.sounds[1] if len(self.sounds) > 1 else None
-        if (self.main.kind == "zhiyin" and following is not None and following.kind == "fanqie"
-                and following.start == end and not following.who and not following.alternative):
+        if (
+            self.main.kind == "zhiyin"
+            and following is not None
+            and following.kind == "fanqie"
+            and following.start == end
+            and not following.who
+            and not following.alternative
+        ):
             end += len(following.text)
-        return self.note[self.main.start:end]
+        return self.note[self.main.start : end]
 
     @cached_property
     def target(self) -> int | None:
@@ -344,7 +382,9 @@ class Gloss:
     @cached_property
     def positions(self) -> tuple[str, ...]:
         """The 音韻地位 of the main reading (a 直音 narrowed to the glossed character's readings)."""
-        return reading_positions(self.main, self.headword[self.target] if self.target is not None else None)
+        return reading_positions(
+            self.main, self.headword[self.target] if self.target is not None else None
+        )
 
     @property
     def others(self) -> tuple[Sound, ...]:
@@ -386,7 +426,10 @@ def glossed(headword: str, sounds: Sequence[Sound]) -> int | None:
     for sound in readable:
         wanted = [_parts(p) for p in positions_of(sound)]
         for i in chars:
-            score = max((_score(w, _parts(g.position)) for w in wanted for g in guangyun(headword[i])), default=0)
+            score = max(
+                (_score(w, _parts(g.position)) for w in wanted for g in guangyun(headword[i])),
+                default=0,
+            )
             best[i] = max(best.get(i, 0), score)
     exact = [i for i, score in best.items() if score == 4]
     if len(exact) == 1:
@@ -442,7 +485,7 @@ def _score(a: tuple[str, ...], b: tuple[str, ...]) -> int:
     return 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parts(描述: str) -> tuple[str, ...]:
     p = mandarin.position(描述)
     return (p.母, p.韻, p.聲, p.攝, p.呼 or "", p.等, p.類 or "")
@@ -460,8 +503,11 @@ def parse_yinyi(document: Document) -> list[Gloss]:
     begin = document.rites[0][0]
     text_positions = list(main.offsets)
     notes = sorted(
-        ((s.offsets[0], s.offsets[len(s.offsets) - 1], i) for i, s in enumerate(document.streams)
-         if s.layer == "commentary" and s.text),
+        (
+            (s.offsets[0], s.offsets[len(s.offsets) - 1], i)
+            for i, s in enumerate(document.streams)
+            if s.layer == "commentary" and s.text
+        ),
     )
     glosses = []
     previous_end = begin
@@ -473,8 +519,17 @@ def parse_yinyi(document: Document) -> list[Gloss]:
         hi = bisect_left(text_positions, start)
         headword = main.text[lo:hi]
         if headword:
-            glosses.append(Gloss(headword, document.streams[index].text, document.rite_at(start), document,
-                                 index, start, text_positions[lo]))
+            glosses.append(
+                Gloss(
+                    headword,
+                    document.streams[index].text,
+                    document.rite_at(start),
+                    document,
+                    index,
+                    start,
+                    text_positions[lo],
+                )
+            )
         previous_end = end
     return glosses
 
@@ -500,7 +555,7 @@ class Yinyi:
         self.glosses = tuple(glosses)
 
     @classmethod
-    def of(cls, corpus: Corpus) -> "Yinyi":
+    def of(cls, corpus: Corpus) -> Yinyi:
         found: list[Gloss] = []
         for document in corpus.documents:
             if document.text_info.readings:
@@ -541,8 +596,13 @@ class Yinyi:
     def reading(self, rite: str, char: str, later: bool = False) -> list[Gloss]:
         """The glosses of a rite (id) that read ``char`` (folded), in order; ``later``: only those
         whose note says that later chapters read so too."""
-        return [g for g in self._holding(rite).get(char, ()) if (not later or LATER_CHAPTERS.search(g.note))
-                and g.target is not None and g.folded[g.target] == char]
+        return [
+            g
+            for g in self._holding(rite).get(char, ())
+            if (not later or LATER_CHAPTERS.search(g.note))
+            and g.target is not None
+            and g.folded[g.target] == char
+        ]
 
     def glosses_of(self, entry: Entry, char: str) -> tuple[list[Gloss], list[Gloss]]:
         """The glosses that read ``char`` (folded) where the entry's readings are looked for: those
@@ -551,7 +611,12 @@ class Yinyi:
         ids = [rite.id for rite in entry.rites]
         own = [g for rite in ids for g in self.reading(rite, char)]
         last = max((self.order.index(r) for r in ids if r in self.order), default=-1)
-        earlier = [g for rite in self.order[:last] if rite not in ids for g in self.reading(rite, char, later=True)]
+        earlier = [
+            g
+            for rite in self.order[:last]
+            if rite not in ids
+            for g in self.reading(rite, char, later=True)
+        ]
         return own, earlier
 
     def for_char(self, entry: Entry, i: int) -> Gloss | None:
@@ -626,8 +691,19 @@ def prepare(index) -> dict:
             if LATER_CHAPTERS.search(g.note):
                 later.setdefault(g.folded[g.target], []).append((at, len(rows)))
             # What it takes to find the note again, and the two results that cost most to work out.
-            rows.append((documents[id(g.document)], g.headword, g.note, g.rite, g.stream_index, g.start,
-                         g.headword_start, g.target, g.positions))
+            rows.append(
+                (
+                    documents[id(g.document)],
+                    g.headword,
+                    g.note,
+                    g.rite,
+                    g.stream_index,
+                    g.start,
+                    g.headword_start,
+                    g.target,
+                    g.positions,
+                )
+            )
     return {"order": yinyi.order, "reads": reads, "later": later, "rows": rows}
 
 
@@ -657,16 +733,37 @@ class PreparedYinyi(Yinyi):
         ids = [rite.id for rite in entry.rites]
         own = [self.gloss(i) for rite in ids for i in self._reads.get(rite, {}).get(char, ())]
         last = max((self._at[r] for r in ids if r in self._at), default=-1)
-        earlier = [self.gloss(i) for at, i in self._later.get(char, ()) if at < last and self.order[at] not in ids]
+        earlier = [
+            self.gloss(i)
+            for at, i in self._later.get(char, ())
+            if at < last and self.order[at] not in ids
+        ]
         return own, earlier
 
     def gloss(self, i: int) -> Gloss:
         """The ``i``-th row as a gloss, with the character its note reads and the 音韻地位 it gives."""
         made = self._made.get(i)
         if made is None:
-            document, headword, note, rite, stream_index, start, headword_start, target, positions = self._rows[i]
-            made = self._made[i] = Gloss(headword, note, rite, self._corpus.documents[document], stream_index,
-                                         start, headword_start)
+            (
+                document,
+                headword,
+                note,
+                rite,
+                stream_index,
+                start,
+                headword_start,
+                target,
+                positions,
+            ) = self._rows[i]
+            made = self._made[i] = Gloss(
+                headword,
+                note,
+                rite,
+                self._corpus.documents[document],
+                stream_index,
+                start,
+                headword_start,
+            )
             # Put where the cached properties keep them (a frozen dataclass has its __dict__ too).
             made.__dict__.update(target=target, positions=positions)
         return made
@@ -697,8 +794,9 @@ def reading_locus(index, gloss: Gloss) -> Locus | None:
     return None
 
 
-def entry_readings(entry: Entry, yinyi: Yinyi, index,
-                   glosses: Sequence[Gloss | None] | None = None) -> tuple[CharReading, ...]:
+def entry_readings(
+    entry: Entry, yinyi: Yinyi, index, glosses: Sequence[Gloss | None] | None = None
+) -> tuple[CharReading, ...]:
     """One reading per headword character: its pinyin, the chosen 廣韻 reading, the 儀禮音義's
     (``glosses``: the notes found for each character, if already looked for)."""
     chars = headword_chars(entry)
@@ -716,31 +814,54 @@ def entry_readings(entry: Entry, yinyi: Yinyi, index,
             gloss = yinyi.for_char(entry, i) if fold_char(char) else None
         if gloss is not None and (locus := reading_locus(index, gloss)) is not None:
             shiwen = ShiwenReading(
-                text=gloss.main_text, locus=locus, headword=gloss.headword,
+                text=gloss.main_text,
+                locus=locus,
+                headword=gloss.headword,
                 who=gloss.main.who if gloss.main else None,
                 others=tuple((s.text, s.who) for s in gloss.others),
-                positions=gloss.positions, source=gloss.document.text_info.readings or "",
+                positions=gloss.positions,
+                source=gloss.document.text_info.readings or "",
                 sounds_like=gloss.main.value if gloss.main and gloss.main.kind == "zhiyin" else "",
             )
-        result.append(CharReading(char, pinyin, GuangyunReading(reading.fanqie, reading.position) if reading else None,
-                                  shiwen))
+        result.append(
+            CharReading(
+                char,
+                pinyin,
+                GuangyunReading(reading.fanqie, reading.position) if reading else None,
+                shiwen,
+            )
+        )
     return tuple(result)
 
 
-def all_readings(entries: Iterable[Entry], corpus: Corpus, index,
-                 cache=None) -> tuple[Yinyi, dict[str, tuple[CharReading, ...]]]:
+def all_readings(
+    entries: Iterable[Entry], corpus: Corpus, index, cache=None
+) -> tuple[Yinyi, dict[str, tuple[CharReading, ...]]]:
     """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character).
 
     With the :class:`~glossary.cache.IndexCache` that opened ``index``, the notes are analysed
     once and kept with the index (:func:`prepare`); otherwise only those the entries need.
     """
-    data = cache.derived(index, PREPARED, prepare, PREPARED_CODE, PREPARED_LIBRARIES) if cache is not None else None
+    data = (
+        cache.derived(index, PREPARED, prepare, PREPARED_CODE, PREPARED_LIBRARIES)
+        if cache is not None
+        else None
+    )
     yinyi = PreparedYinyi(data, corpus) if data is not None else Yinyi.of(corpus)
     entries = list(entries)
-    found = {entry.id: [yinyi.for_char(entry, i) if fold_char(ch) else None
-                        for i, ch in enumerate(headword_chars(entry))] for entry in entries}
-    index.prefetch({normalize(g.main_text) for glosses in found.values() for g in glosses if g is not None})
-    return yinyi, {entry.id: entry_readings(entry, yinyi, index, found[entry.id]) for entry in entries}
+    found = {
+        entry.id: [
+            yinyi.for_char(entry, i) if fold_char(ch) else None
+            for i, ch in enumerate(headword_chars(entry))
+        ]
+        for entry in entries
+    }
+    index.prefetch(
+        {normalize(g.main_text) for glosses in found.values() for g in glosses if g is not None}
+    )
+    return yinyi, {
+        entry.id: entry_readings(entry, yinyi, index, found[entry.id]) for entry in entries
+    }
 
 
 def propose(chars: str, pinyin: str) -> tuple[list[str | None], list[str]]:
@@ -755,8 +876,13 @@ def propose(chars: str, pinyin: str) -> tuple[list[str | None], list[str]]:
             chosen.append(fitting[0].name)
             continue
         chosen.append(None)
-        listed = "; ".join(f"{g.name} {g.position} {'/'.join(mandarin.readings(g.position)[:4])} {g.meaning[:16]}"
-                           for g in readings) or "no 廣韻 reading"
+        listed = (
+            "; ".join(
+                f"{g.name} {g.position} {'/'.join(mandarin.readings(g.position)[:4])} {g.meaning[:16]}"
+                for g in readings
+            )
+            or "no 廣韻 reading"
+        )
         notes.append(f"{char} {syllable}: {'several fit' if fitting else 'none fits'}: {listed}")
     return chosen, notes
 
@@ -764,14 +890,23 @@ def propose(chars: str, pinyin: str) -> tuple[list[str | None], list[str]]:
 # -- the check -------------------------------------------------------------------------------
 
 
-def _one_per_char(file: str, entry: Entry, field: str, items: str, null_means: str) -> list[Problem]:
+def _one_per_char(
+    file: str, entry: Entry, field: str, items: str, null_means: str
+) -> list[Problem]:
     """An error when a per-character list (``guangyun``, ``yinyi``) is not as long as the headword."""
     values, chars = getattr(entry, field), headword_chars(entry)
     if len(values) == len(chars):
         return []
-    return [Problem(file, entry.line_of(field), f"{entry.id}.{field}", ERROR,
-                    f"{len(values)} {items} for the {len(chars)} character(s) of {chars}: "
-                    f"give one per character (null {null_means})")]
+    return [
+        Problem(
+            file,
+            entry.line_of(field),
+            f"{entry.id}.{field}",
+            ERROR,
+            f"{len(values)} {items} for the {len(chars)} character(s) of {chars}: "
+            f"give one per character (null {null_means})",
+        )
+    ]
 
 
 def guangyun_problems(file: str, entry: Entry) -> list[Problem]:
@@ -779,7 +914,9 @@ def guangyun_problems(file: str, entry: Entry) -> list[Problem]:
     if entry.guangyun is None:
         return []
     chars, line, path = headword_chars(entry), entry.line_of("guangyun"), f"{entry.id}.guangyun"
-    if wrong := _one_per_char(file, entry, "guangyun", "reading(s)", "where the 廣韻 has none that fits"):
+    if wrong := _one_per_char(
+        file, entry, "guangyun", "reading(s)", "where the 廣韻 has none that fits"
+    ):
         return wrong
     problems = []
     for i, (char, name) in enumerate(zip(chars, entry.guangyun)):
@@ -787,10 +924,22 @@ def guangyun_problems(file: str, entry: Entry) -> list[Problem]:
             continue
         readings = guangyun(char)
         if not any(g.name == name for g in readings):
-            known = "; ".join(f"{g.name} ({g.position}: {'/'.join(mandarin.readings(g.position)[:3]) or '?'})"
-                              for g in readings) or "none"
-            problems.append(Problem(file, line, f"{path}[{i}]", ERROR,
-                                    f"{name} is not a 廣韻 reading of {char} in tshet-uinh's data; its readings: {known}"))
+            known = (
+                "; ".join(
+                    f"{g.name} ({g.position}: {'/'.join(mandarin.readings(g.position)[:3]) or '?'})"
+                    for g in readings
+                )
+                or "none"
+            )
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    f"{path}[{i}]",
+                    ERROR,
+                    f"{name} is not a 廣韻 reading of {char} in tshet-uinh's data; its readings: {known}",
+                )
+            )
     return problems
 
 
@@ -803,8 +952,13 @@ def yinyi_problems(file: str, entry: Entry, yinyi: Yinyi) -> list[Problem]:
         return wrong
     rites = "、".join(rite.simplified for rite in entry.rites)
     return [
-        Problem(file, line, f"{path}[{i}]", ERROR,
-                f"no note of the 儀禮音義 on the headword {named} reads {chars[i]} in {rites}")
+        Problem(
+            file,
+            line,
+            f"{path}[{i}]",
+            ERROR,
+            f"no note of the 儀禮音義 on the headword {named} reads {chars[i]} in {rites}",
+        )
         for i, named in enumerate(entry.yinyi)
         if named is not None and yinyi.for_char(entry, i) is None
     ]
@@ -819,18 +973,34 @@ def classical_problems(file: str, entry: Entry, readings: Sequence[CharReading])
             continue
         g = reading.guangyun
         if g is not None and not mandarin.fits(reading.pinyin, g.position):
-            problems.append(Problem(
-                file, entry.line_of("guangyun"), f"{entry.id}.guangyun[{i}]", WARNING,
-                f"{reading.char} {reading.pinyin}: the 廣韻 reading chosen, {g.fanqie or g.position} ({g.position}), "
-                f"gives {_gives([g.position])}: choose another, or null, or say why in reading_note"))
+            problems.append(
+                Problem(
+                    file,
+                    entry.line_of("guangyun"),
+                    f"{entry.id}.guangyun[{i}]",
+                    WARNING,
+                    f"{reading.char} {reading.pinyin}: the 廣韻 reading chosen, {g.fanqie or g.position} ({g.position}), "
+                    f"gives {_gives([g.position])}: choose another, or null, or say why in reading_note",
+                )
+            )
         s = reading.shiwen
-        if s is not None and s.positions and not any(mandarin.fits(reading.pinyin, p) for p in s.positions):
+        if (
+            s is not None
+            and s.positions
+            and not any(mandarin.fits(reading.pinyin, p) for p in s.positions)
+        ):
             whose = f" ({s.who}'s reading, as 陸德明 reports it)" if s.who else ""
-            problems.append(Problem(
-                file, entry.line_of("pinyin"), f"{entry.id}.pinyin", WARNING,
-                f"{reading.char} {reading.pinyin}: 經典釋文 reads {s.headword} {s.text}{whose} in "
-                f"{s.locus.rite} [{s.locus.file}:{s.locus.line}], which gives {_gives(s.positions, s.sounds_like)}: "
-                "follow it, or say why not in reading_note"))
+            problems.append(
+                Problem(
+                    file,
+                    entry.line_of("pinyin"),
+                    f"{entry.id}.pinyin",
+                    WARNING,
+                    f"{reading.char} {reading.pinyin}: 經典釋文 reads {s.headword} {s.text}{whose} in "
+                    f"{s.locus.rite} [{s.locus.file}:{s.locus.line}], which gives {_gives(s.positions, s.sounds_like)}: "
+                    "follow it, or say why not in reading_note",
+                )
+            )
     return problems
 
 
@@ -846,11 +1016,15 @@ def _gives(positions: Iterable[str], sounds_like: str = "") -> str:
     fits (音福: 福 fú), else the regular syllables (``jì/zì``), the first six."""
     positions = list(positions)
     if sounds_like:
-        today = [r for r in mandarin.modern(sounds_like) if any(mandarin.fits(r, p) for p in positions)]
+        today = [
+            r for r in mandarin.modern(sounds_like) if any(mandarin.fits(r, p) for p in positions)
+        ]
         if today:
             return f"{sounds_like} {'/'.join(today)}"
     found = list(dict.fromkeys(r for p in positions for r in mandarin.readings(p)))
-    return "/".join(found[:6]) + ("/…" if len(found) > 6 else "") if found else "no Mandarin syllable"
+    return (
+        "/".join(found[:6]) + ("/…" if len(found) > 6 else "") if found else "no Mandarin syllable"
+    )
 
 
 def sourced(entry: Entry, readings: Sequence[CharReading], message: str) -> bool:
@@ -870,7 +1044,13 @@ def backed(reading: CharReading) -> bool:
     if not reading.pinyin:
         return False
     shiwen = reading.shiwen
-    if shiwen is not None and shiwen.sounds_like and reading.pinyin in mandarin.modern(shiwen.sounds_like):
+    if (
+        shiwen is not None
+        and shiwen.sounds_like
+        and reading.pinyin in mandarin.modern(shiwen.sounds_like)
+    ):
         return True
-    positions = ([reading.guangyun.position] if reading.guangyun else []) + list(shiwen.positions if shiwen else ())
+    positions = ([reading.guangyun.position] if reading.guangyun else []) + list(
+        shiwen.positions if shiwen else ()
+    )
     return any(mandarin.fits(reading.pinyin, p) and mandarin.tone_known(p) for p in positions)

@@ -1,4 +1,5 @@
 """The order of each rite's sections, read from the corpus' own ``右…`` markers."""
+
 from __future__ import annotations
 
 from glossary.corpus import Corpus

@@ -5,6 +5,7 @@ and a module beside this one. Each renderer imports its module when it runs, so 
 for one output (or for a shared helper such as :mod:`glossary.render.markup`) does not
 load every other.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -66,7 +67,9 @@ def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
     if options.pdf:
         # The book is printed until its page numbers hold; each sheet until its last page is not near-empty.
         # The HTML is then the one the PDF was printed from: the same, with the page numbers filled in.
-        outputs["glossary.html"], outputs["glossary.pdf"] = printed.print_glossary(glossary, print_options)
+        outputs["glossary.html"], outputs["glossary.pdf"] = printed.print_glossary(
+            glossary, print_options
+        )
         for rite in sheets:
             name, data = printed.print_sheet(glossary, rite, print_options)
             outputs[name] = data

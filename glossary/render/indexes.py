@@ -2,6 +2,7 @@
 
 Each index says in one sentence how it is ordered (``ORDERING``); the functions here are that order.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,16 +19,34 @@ from glossary.vocab import vocabulary
 #: One sentence per index on how it is ordered (printed under the index's heading).
 ORDERING = {
     "pinyin": "By syllable without tones (ü after u), then by tone (1–4, then the neutral tone), "
-              "then by the number of strokes.",
+    "then by the number of strokes.",
     "radical": "The traditional form (as the 四庫 text writes it) under the Kangxi radical of its first "
-               "character, then by residual strokes; counts are Kangxi counts (radical + residual = total).",
+    "character, then by residual strokes; counts are Kangxi counts (radical + residual = total).",
     "gloss": "Every entry under each word of its English gloss (words in parentheses and small words "
-             "such as 'the' and 'of' left out), keywords in alphabetical order.",
+    "such as 'the' and 'of' left out), keywords in alphabetical order.",
     "category": "By kind of entry, then in pinyin order.",
 }
 
 #: The first Kangxi radical number of each stroke count (1 stroke: radicals 1–6, 2 strokes: 7–29 …).
-RADICAL_STROKES_START = (1, 7, 30, 61, 95, 118, 147, 167, 176, 187, 195, 201, 205, 209, 211, 212, 214)
+RADICAL_STROKES_START = (
+    1,
+    7,
+    30,
+    61,
+    95,
+    118,
+    147,
+    167,
+    176,
+    187,
+    195,
+    201,
+    205,
+    209,
+    211,
+    212,
+    214,
+)
 
 #: Words an English keyword index leaves out.
 STOPWORDS = frozenset(
@@ -94,7 +113,12 @@ def strokes(text: str) -> tuple[int, ...]:
 def pinyin_key(entry: Entry) -> tuple:
     """Toneless syllables first, then tones, then strokes, then the characters."""
     syllables = split_reading(entry.pinyin)
-    return (tuple(toneless(s) for s in syllables), tuple(tone(s) for s in syllables), strokes(entry.term), entry.term)
+    return (
+        tuple(toneless(s) for s in syllables),
+        tuple(tone(s) for s in syllables),
+        strokes(entry.term),
+        entry.term,
+    )
 
 
 def traditional(entry: Entry) -> str:
@@ -136,7 +160,9 @@ def by_pinyin(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:
     return list(groups.items())
 
 
-def by_radical(entries: list[Entry]) -> list[tuple[Radical | None, list[tuple[Entry, Radical | None]]]]:
+def by_radical(
+    entries: list[Entry],
+) -> list[tuple[Radical | None, list[tuple[Entry, Radical | None]]]]:
     """Groups by the Kangxi radical of the traditional form's first character, by residual strokes."""
     groups: dict[int, tuple[Radical | None, list[tuple[Entry, Radical | None]]]] = {}
     for entry in sorted(entries, key=radical_key):
@@ -154,11 +180,18 @@ def by_gloss(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:
             found.setdefault(word, []).append(entry)
     merged: dict[str, list[Entry]] = {}
     for word in sorted(found):
-        home = word[:-1] if word.endswith("s") and not word.endswith("ss") and word[:-1] in found else word
+        home = (
+            word[:-1]
+            if word.endswith("s") and not word.endswith("ss") and word[:-1] in found
+            else word
+        )
         merged.setdefault(home, [])
         merged[home].extend(e for e in found[word] if e not in merged[home])
     return [(word, sorted(items, key=gloss_key)) for word, items in sorted(merged.items())]
 
 
 def by_category(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:
-    return [(c.id, sorted((e for e in entries if e.category == c.id), key=pinyin_key)) for c in vocabulary().categories]
+    return [
+        (c.id, sorted((e for e in entries if e.category == c.id), key=pinyin_key))
+        for c in vocabulary().categories
+    ]

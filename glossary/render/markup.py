@@ -1,4 +1,5 @@
 """Markup both renderers share: Chinese runs marked ``lang="zh"``, ruby readings, tones."""
+
 from __future__ import annotations
 
 import re
@@ -10,7 +11,9 @@ from glossary.enrich.pinyin import split_reading
 from glossary.model import CharReading
 
 # Han characters (BMP and supplementary planes) and the CJK punctuation that travels with them.
-CJK_RUN = re.compile(r"[\u2e80-\u2fdf\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]+")
+CJK_RUN = re.compile(
+    r"[\u2e80-\u2fdf\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]+"
+)
 
 
 def mark_cjk(text: str) -> Markup:
@@ -36,10 +39,12 @@ def ruby(term: str, reading: str) -> Markup:
     chars = list(term)
     if len(chars) != len(syllables):
         return Markup(f'{escape(term)} <span class="pinyin">{escape(reading)}</span>')
-    return Markup("".join(
-        f'<ruby>{escape(ch)}<rt class="tone{tone(s)}">{escape(s)}</rt></ruby>'
-        for ch, s in zip(chars, syllables)
-    ))
+    return Markup(
+        "".join(
+            f'<ruby>{escape(ch)}<rt class="tone{tone(s)}">{escape(s)}</rt></ruby>'
+            for ch, s in zip(chars, syllables)
+        )
+    )
 
 
 def bracket_reading(term: str, reading: str) -> Markup:
@@ -54,8 +59,12 @@ def bracket_reading(term: str, reading: str) -> Markup:
     chars = list(term)
     if len(chars) != len(syllables):
         return Markup(f"{escape(term)}[{escape(reading)}]")
-    return Markup("".join(f'<span class="tone{tone(s)}">{escape(ch)}[{escape(s)}]</span>'
-                          for ch, s in zip(chars, syllables)))
+    return Markup(
+        "".join(
+            f'<span class="tone{tone(s)}">{escape(ch)}[{escape(s)}]</span>'
+            for ch, s in zip(chars, syllables)
+        )
+    )
 
 
 def reading_lines(readings: tuple[CharReading, ...] | list[CharReading]) -> list[dict[str, object]]:
@@ -72,12 +81,25 @@ def reading_lines(readings: tuple[CharReading, ...] | list[CharReading]) -> list
         shiwen = None
         if reading.shiwen is not None:
             s = reading.shiwen
-            shiwen = {"text": s.text, "who": s.who, "source": s.source or s.locus.title, "rite": s.locus.rite,
-                      "page": s.locus.page, "others": [{"text": text, "who": who} for text, who in s.others]}
+            shiwen = {
+                "text": s.text,
+                "who": s.who,
+                "source": s.source or s.locus.title,
+                "rite": s.locus.rite,
+                "page": s.locus.page,
+                "others": [{"text": text, "who": who} for text, who in s.others],
+            }
         guangyun = None
         if reading.guangyun is not None:
             g = reading.guangyun
             guangyun = {"fanqie": f"{g.fanqie}切" if g.fanqie else "", "position": g.position}
-        lines.append({"char": reading.char, "pinyin": reading.pinyin, "tone": tone(reading.pinyin) if reading.pinyin else 5,
-                      "shiwen": shiwen, "guangyun": guangyun})
+        lines.append(
+            {
+                "char": reading.char,
+                "pinyin": reading.pinyin,
+                "tone": tone(reading.pinyin) if reading.pinyin else 5,
+                "shiwen": shiwen,
+                "guangyun": guangyun,
+            }
+        )
     return lines

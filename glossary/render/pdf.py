@@ -1,5 +1,6 @@
 """Printing HTML to PDF with headless Chromium (Debian package ``chromium``), and making the PDF
 reproducible and its text copy-safe afterwards (pypdf)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -45,17 +46,28 @@ def run_chromium(html: bytes, folder: Path, *args: str, timeout: int = 180) -> N
     """Run headless Chromium on an HTML document written into ``folder``."""
     browser = find_chromium()
     if browser is None:
-        raise PdfError("printing to PDF needs headless Chromium: install the Debian package `chromium` "
-                       "(apt-get install chromium fonts-noto-cjk)")
+        raise PdfError(
+            "printing to PDF needs headless Chromium: install the Debian package `chromium` "
+            "(apt-get install chromium fonts-noto-cjk)"
+        )
     page = folder / "page.html"
     page.write_bytes(html)
     # Chromium's sandbox cannot run as root; anyone else keeps it.
     sandbox = ("--no-sandbox",) if os.geteuid() == 0 else ()
-    command = [browser, *FLAGS, *sandbox, f"--user-data-dir={folder / 'profile'}", *args, page.as_uri()]
+    command = [
+        browser,
+        *FLAGS,
+        *sandbox,
+        f"--user-data-dir={folder / 'profile'}",
+        *args,
+        page.as_uri(),
+    ]
     try:
         subprocess.run(command, cwd=folder, capture_output=True, timeout=timeout, check=True)
     except subprocess.CalledProcessError as exc:
-        raise PdfError(f"Chromium failed ({exc.returncode}): {exc.stderr.decode(errors='replace')[-500:]}") from None
+        raise PdfError(
+            f"Chromium failed ({exc.returncode}): {exc.stderr.decode(errors='replace')[-500:]}"
+        ) from None
     except subprocess.TimeoutExpired:
         raise PdfError(f"Chromium did not finish within {timeout} s") from None
 
@@ -78,15 +90,25 @@ def destinations(pdf: bytes) -> dict[str, int]:
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(pdf))
-    return {name.lstrip("/"): reader.get_destination_page_number(dest) + 1
-            for name, dest in reader.named_destinations.items()}
+    return {
+        name.lstrip("/"): reader.get_destination_page_number(dest) + 1
+        for name, dest in reader.named_destinations.items()
+    }
 
 
 @lru_cache(maxsize=1)
 def radical_ideographs() -> dict[int, str]:
     """CJK radical code point → its ideograph (``data/radical_ideographs.tsv``, from Unicode)."""
-    text = resources.files("glossary.data").joinpath("radical_ideographs.tsv").read_text(encoding="utf-8")
-    return {ord(line[0]): line.split("\t")[1] for line in text.splitlines() if line and not line.startswith("#")}
+    text = (
+        resources.files("glossary.data")
+        .joinpath("radical_ideographs.tsv")
+        .read_text(encoding="utf-8")
+    )
+    return {
+        ord(line[0]): line.split("\t")[1]
+        for line in text.splitlines()
+        if line and not line.startswith("#")
+    }
 
 
 _BLOCK = re.compile(r"\d+\s+begin(bfchar|bfrange)(.*?)end\1", re.S)
@@ -101,7 +123,9 @@ def _cmap_pairs(data: str) -> list[tuple[str, str]]:
         step = 2 if kind == "bfchar" else 3
         for i in range(0, len(tokens) - step + 1, step):
             if kind == "bfchar":
-                pairs.append((tokens[i][0], bytes.fromhex(tokens[i + 1][0]).decode("utf-16-be", "replace")))
+                pairs.append(
+                    (tokens[i][0], bytes.fromhex(tokens[i + 1][0]).decode("utf-16-be", "replace"))
+                )
                 continue
             low, high, dst = tokens[i][0], tokens[i + 1][0], tokens[i + 2]
             width = len(low)
@@ -135,7 +159,12 @@ def copy_safe_cmap(data: str) -> str | None:
         body.append(f"{len(chunk)} beginbfchar")
         body.extend(f"<{code}> <{text.encode('utf-16-be').hex().upper()}>" for code, text in chunk)
         body.append("endbfchar")
-    return head + "\n" + "\n".join(body) + "\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+    return (
+        head
+        + "\n"
+        + "\n".join(body)
+        + "\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+    )
 
 
 def pdf_date(epoch: int) -> str:
@@ -173,7 +202,9 @@ def finish(pdf: bytes, epoch: int, title: str | None = None) -> bytes:
         info["/Title"] = title
     writer.add_metadata(info)
     # A document id that depends on nothing but the content and the epoch (pypdf would draw one at random).
-    digest = hashlib.sha256(pdf_date(epoch).encode() + b"\0" + _content_digest(writer)).digest()[:16]
+    digest = hashlib.sha256(pdf_date(epoch).encode() + b"\0" + _content_digest(writer)).digest()[
+        :16
+    ]
     writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
     out = io.BytesIO()
     writer.write(out)
@@ -193,8 +224,14 @@ def screenshot(html: bytes, width: int = 1000, height: int = 2200) -> bytes:
     """A PNG of the page as Chromium draws it at ``width`` × ``height`` pixels."""
     with tempfile.TemporaryDirectory(prefix="glossary-png-") as tmp:
         target = Path(tmp) / "out.png"
-        run_chromium(html, Path(tmp), f"--screenshot={target}", f"--window-size={width},{height}",
-                     "--hide-scrollbars", "--force-device-scale-factor=1")
+        run_chromium(
+            html,
+            Path(tmp),
+            f"--screenshot={target}",
+            f"--window-size={width},{height}",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+        )
         if not target.exists() or target.stat().st_size == 0:
             raise PdfError("Chromium wrote no screenshot")
         return target.read_bytes()

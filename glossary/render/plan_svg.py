@@ -7,6 +7,7 @@ Colours are presentation attributes (the light drawing) plus classes (``yp-…``
 stylesheet repaints in the night variant: ``night=True``, or Anki's ``.nightMode``/``.night_mode`` on
 an ancestor when the SVG is inlined in the card.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -52,8 +53,14 @@ CLASSES = {
     "yp-on-fill": (ACCENT_FILL, "#5a2328"),
 }
 KIND_NAMES = {
-    "area": "hall, room, court", "wall": "wall", "steps": "steps", "door": "gate, door",
-    "window": "window", "pillar": "pillar", "object": "object", "mark": "position",
+    "area": "hall, room, court",
+    "wall": "wall",
+    "steps": "steps",
+    "door": "gate, door",
+    "window": "window",
+    "pillar": "pillar",
+    "object": "object",
+    "mark": "position",
 }
 
 
@@ -87,12 +94,15 @@ def shown_places(plan: Plan, rite: Rite | None = None) -> tuple[Place, ...]:
 
 def place_keys(plan: Plan, rite: Rite | None = None) -> dict[str, int]:
     """Place id → key number, north to south then west to east (the order a reader scans the plan)."""
-    order = sorted(shown_places(plan, rite), key=lambda p: (round(p.y + p.h / 2), p.x + p.w / 2, p.id))
+    order = sorted(
+        shown_places(plan, rite), key=lambda p: (round(p.y + p.h / 2), p.x + p.w / 2, p.id)
+    )
     return {p.id: n for n, p in enumerate(order, 1)}
 
 
-def keyed_sources(plan: Plan, plan_loci: Mapping[str, Sequence[Sequence[Locus]]], rite: Rite | None = None
-                  ) -> list[tuple[int, Place, list[tuple[Citation, Locus]]]]:
+def keyed_sources(
+    plan: Plan, plan_loci: Mapping[str, Sequence[Sequence[Locus]]], rite: Rite | None = None
+) -> list[tuple[int, Place, list[tuple[Citation, Locus]]]]:
     """The sources of a plan page: each place's key number, the place, and its verified citations
     with where each stands (the first place it is found), in key order."""
     keys = place_keys(plan, rite)
@@ -100,12 +110,16 @@ def keyed_sources(plan: Plan, plan_loci: Mapping[str, Sequence[Sequence[Locus]]]
     out = []
     for place_id, key in sorted(keys.items(), key=lambda item: item[1]):
         place = by_id[place_id]
-        found = [(c, loci[0]) for c, loci in zip(place.citations, plan_loci.get(place_id, ())) if loci]
+        found = [
+            (c, loci[0]) for c, loci in zip(place.citations, plan_loci.get(place_id, ())) if loci
+        ]
         out.append((key, place, found))
     return out
 
 
-def crop_box(plan: Plan, place_id: str, margin: float = CROP_MARGIN) -> tuple[float, float, float, float]:
+def crop_box(
+    plan: Plan, place_id: str, margin: float = CROP_MARGIN
+) -> tuple[float, float, float, float]:
     """The window (x, y, w, h) around one place that a cropped drawing shows, inside the plan."""
     place = next(p for p in plan.places if p.id == place_id)
     x0, y0 = place.x - margin, place.y - margin
@@ -145,7 +159,9 @@ def _style() -> str:
     for cls, (_, night) in sorted(CLASSES.items()):
         for attr in ("fill", "stroke"):
             sel = f".{cls}-{attr[0]}"
-            rules.append(f".yp-dark {sel},.nightMode .yp {sel},.night_mode .yp {sel}{{{attr}:{night}}}")
+            rules.append(
+                f".yp-dark {sel},.nightMode .yp {sel},.night_mode .yp {sel}{{{attr}:{night}}}"
+            )
     return "<style>" + "".join(rules) + "</style>"
 
 
@@ -177,8 +193,10 @@ def _shape(place: Place, on: bool) -> str:
     if place.kind == "object":
         size = 2.4
         fill = _paint("yp-on" if on else "yp-open", line)
-        return (f'<rect x="{_n(place.x - size / 2)}" y="{_n(place.y - size / 2)}" width="{_n(size)}" '
-                f'height="{_n(size)}" {fill} {stroke}/>')
+        return (
+            f'<rect x="{_n(place.x - size / 2)}" y="{_n(place.y - size / 2)}" width="{_n(size)}" '
+            f'height="{_n(size)}" {fill} {stroke}/>'
+        )
     radius = 1.6 if on else 0.9
     return f'<circle cx="{x}" cy="{y}" r="{_n(radius)}" {_paint(line)}/>'
 
@@ -193,7 +211,9 @@ def _symbol_box(place: Place) -> tuple[float, float, float, float] | None:
     return None
 
 
-def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float], pad: float = 0.0) -> bool:
+def _overlaps(
+    a: tuple[float, float, float, float], b: tuple[float, float, float, float], pad: float = 0.0
+) -> bool:
     return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
 
 
@@ -216,18 +236,23 @@ def _candidates(place: Place, width: float, size: float) -> Iterable[tuple[float
     cx, cy = place.x + place.w / 2, place.y + place.h / 2
     hw, hh = place.w / 2, place.h / 2
     wide = place.w >= place.h
-    for ring, gap in enumerate((size * 0.3 + 1.4, size * 0.9 + 1.4, size * 1.6 + 1.4, size * 2.4 + 1.4)):
+    for ring, gap in enumerate(
+        (size * 0.3 + 1.4, size * 0.9 + 1.4, size * 1.6 + 1.4, size * 2.4 + 1.4)
+    ):
         far = ring > 0 or place.kind == "area"
         right = (cx + hw + gap, cy + asc - size / 2, far)
         left = (cx - hw - gap - width, cy + asc - size / 2, far)
         above = (cx - width / 2, cy - hh - gap - desc, far)
         below = (cx - width / 2, cy + hh + gap + asc, far)
-        yield from ((below, above, right, left) if wide and place.kind != "pillar" and place.kind != "mark"
-                    and place.kind != "object" else (right, left, above, below))
-        yield cx + hw + gap * 0.7, cy - hh - gap * 0.7 - desc, far          # above right
+        yield from (
+            (below, above, right, left)
+            if wide and place.kind != "pillar" and place.kind != "mark" and place.kind != "object"
+            else (right, left, above, below)
+        )
+        yield cx + hw + gap * 0.7, cy - hh - gap * 0.7 - desc, far  # above right
         yield cx - hw - gap * 0.7 - width, cy - hh - gap * 0.7 - desc, far  # above left
-        yield cx + hw + gap * 0.7, cy + hh + gap * 0.7 + asc, far           # below right
-        yield cx - hw - gap * 0.7 - width, cy + hh + gap * 0.7 + asc, far   # below left
+        yield cx + hw + gap * 0.7, cy + hh + gap * 0.7 + asc, far  # below right
+        yield cx - hw - gap * 0.7 - width, cy + hh + gap * 0.7 + asc, far  # below left
 
 
 @dataclass(frozen=True)
@@ -239,8 +264,14 @@ class Layout:
     keyed: tuple[tuple[int, Place], ...]
 
 
-def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, float], highlight: str | None,
-                  label_marked: bool, fit: float, numbers: dict[str, int] | None = None) -> Layout:
+def layout_labels(
+    places: tuple[Place, ...],
+    view: tuple[float, float, float, float],
+    highlight: str | None,
+    label_marked: bool,
+    fit: float,
+    numbers: dict[str, int] | None = None,
+) -> Layout:
     """Place one label per visible place so that none overlaps another or covers a symbol."""
     vx, vy, vw, vh = view
     unit = vw / fit  # plan units per CSS pixel at the fitted width
@@ -258,7 +289,12 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
     marked = next((p for p in shown if p.id == highlight), None)
     if marked is not None and marked.kind != "area":
         margin = LABEL_PX * unit * 0.6
-        x0, y0, x1, y1 = symbols.get(marked.id) or (marked.x, marked.y, marked.x + marked.w, marked.y + marked.h)
+        x0, y0, x1, y1 = symbols.get(marked.id) or (
+            marked.x,
+            marked.y,
+            marked.x + marked.w,
+            marked.y + marked.h,
+        )
         keep_clear = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
     order = sorted(
         (p for p in shown if label_marked or p.id != highlight),
@@ -273,11 +309,23 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
         text = place.label if numbers is None else f"{numbers[place.id]} {place.label}"
         if place.kind == "area" and not _within(place, inside):
             # An area the window cuts is context: named inside its visible part, or not at all.
-            part = replace(place, x=max(place.x, inside[0]), y=max(place.y, inside[1]),
-                           w=min(place.x + place.w, inside[2]) - max(place.x, inside[0]),
-                           h=min(place.y + place.h, inside[3]) - max(place.y, inside[1]))
-            found = _fit(part, text, size, placed, symbols, inside, near_only=True,
-                         clear=None if on else keep_clear)
+            part = replace(
+                place,
+                x=max(place.x, inside[0]),
+                y=max(place.y, inside[1]),
+                w=min(place.x + place.w, inside[2]) - max(place.x, inside[0]),
+                h=min(place.y + place.h, inside[3]) - max(place.y, inside[1]),
+            )
+            found = _fit(
+                part,
+                text,
+                size,
+                placed,
+                symbols,
+                inside,
+                near_only=True,
+                clear=None if on else keep_clear,
+            )
             if found is not None:
                 placed.append(Label(text, found[0], found[1], size, place.id, bold=on, on=on))
             continue
@@ -288,11 +336,22 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
         attempts = [(name, True, False)]
         if not on:
             attempts += [(key_text, True, False), (key_text, True, True)]
-        attempts += [(name, False, False)] + ([(key_text, False, False), (key_text, False, True)] if not on else [])
+        attempts += [(name, False, False)] + (
+            [(key_text, False, False), (key_text, False, True)] if not on else []
+        )
         found = None
         for text, strict, anywhere in attempts:
-            found = _fit(place, text, size, placed, symbols, inside, anywhere=anywhere, strict=strict,
-                         clear=None if on else keep_clear)
+            found = _fit(
+                place,
+                text,
+                size,
+                placed,
+                symbols,
+                inside,
+                anywhere=anywhere,
+                strict=strict,
+                clear=None if on else keep_clear,
+            )
             if found is not None:
                 if text is key_text:
                     keyed.append((int(key_text), place))
@@ -311,7 +370,9 @@ def layout_labels(places: tuple[Place, ...], view: tuple[float, float, float, fl
     return Layout(tuple(placed), tuple(leaders), tuple(keyed))
 
 
-def _nearest(place: Place, width: float, size: float, inside: tuple) -> list[tuple[float, float, bool]]:
+def _nearest(
+    place: Place, width: float, size: float, inside: tuple
+) -> list[tuple[float, float, bool]]:
     """Positions on a half-size grid within ten sizes of the place, nearest first (with a leader)."""
     cx, cy = place.x + place.w / 2, place.y + place.h / 2
     step, reach = size / 2, (10 * size) ** 2
@@ -328,11 +389,22 @@ def _nearest(place: Place, width: float, size: float, inside: tuple) -> list[tup
     return [(x, y, True) for _, x, y in sorted(spots)]
 
 
-def _fit(place: Place, text: str, size: float, placed: list[Label], symbols: dict, inside: tuple,
-         anywhere: bool = False, strict: bool = True, near_only: bool = False,
-         clear: tuple[float, float, float, float] | None = None) -> tuple[float, float, bool] | None:
+def _fit(
+    place: Place,
+    text: str,
+    size: float,
+    placed: list[Label],
+    symbols: dict,
+    inside: tuple,
+    anywhere: bool = False,
+    strict: bool = True,
+    near_only: bool = False,
+    clear: tuple[float, float, float, float] | None = None,
+) -> tuple[float, float, bool] | None:
     width = size * text_width(text)
-    candidates = _nearest(place, width, size, inside) if anywhere else _candidates(place, width, size)
+    candidates = (
+        _nearest(place, width, size, inside) if anywhere else _candidates(place, width, size)
+    )
     for x, y, far in candidates:
         if near_only and far:
             continue
@@ -345,18 +417,29 @@ def _fit(place: Place, text: str, size: float, placed: list[Label], symbols: dic
             continue
         if strict and any(_overlaps(box, s) for pid, s in symbols.items() if pid != place.id):
             continue
-        if strict and place.id in symbols and place.kind != "area" and _overlaps(box, symbols[place.id]):
+        if (
+            strict
+            and place.id in symbols
+            and place.kind != "area"
+            and _overlaps(box, symbols[place.id])
+        ):
             continue
         return x, y, far
     return None
 
 
 def _within(place: Place, inside: tuple[float, float, float, float]) -> bool:
-    return (place.x >= inside[0] and place.y >= inside[1] and place.x + place.w <= inside[2]
-            and place.y + place.h <= inside[3])
+    return (
+        place.x >= inside[0]
+        and place.y >= inside[1]
+        and place.x + place.w <= inside[2]
+        and place.y + place.h <= inside[3]
+    )
 
 
-def _leader(place: Place, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+def _leader(
+    place: Place, box: tuple[float, float, float, float]
+) -> tuple[float, float, float, float]:
     """A line from the place (for an area, a point just inside it) to the nearest point of its label's box."""
     lx, ly = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     if place.kind == "area":
@@ -372,16 +455,27 @@ def _text(label: Label) -> str:
     weight = ' font-weight="700"' if label.bold else ""
     paint = _paint("yp-on" if label.on else "yp-ink", "yp-bg")
     halo = f'stroke-width="{_n(label.size * 0.18)}" paint-order="stroke"'
-    return (f'<text x="{_n(label.x)}" y="{_n(label.y)}" font-size="{_n(label.size)}" {paint} {halo}{weight}>'
-            f"{escape(label.text)}</text>")
+    return (
+        f'<text x="{_n(label.x)}" y="{_n(label.y)}" font-size="{_n(label.size)}" {paint} {halo}{weight}>'
+        f"{escape(label.text)}</text>"
+    )
 
 
-def _legend(kinds: list[str], keyed: tuple[tuple[int, Place], ...], highlight: bool, x0: float, y0: float,
-            width: float, unit: float) -> tuple[str, list[Label], float]:
+def _legend(
+    kinds: list[str],
+    keyed: tuple[tuple[int, Place], ...],
+    highlight: bool,
+    x0: float,
+    y0: float,
+    width: float,
+    unit: float,
+) -> tuple[str, list[Label], float]:
     """The legend band under the plan: symbols, the marked colour, key numbers; returns SVG, labels, height."""
     size = LABEL_PX * unit
     row = size * 1.6
-    items: list[tuple[str | None, str]] = [(kind, KIND_NAMES[kind]) for kind in LAYERS if kind in kinds]
+    items: list[tuple[str | None, str]] = [
+        (kind, KIND_NAMES[kind]) for kind in LAYERS if kind in kinds
+    ]
     if highlight:
         items.append(("marked", "the place asked about"))
     items.append(("north", "北 north"))
@@ -407,11 +501,15 @@ def _legend(kinds: list[str], keyed: tuple[tuple[int, Place], ...], highlight: b
 def _legend_symbol(kind: str, cx: float, cy: float, size: float) -> str:
     s = size * 0.45
     if kind == "north":
-        return (f'<path d="M{_n(cx)},{_n(cy - s * 1.3)} L{_n(cx + s * 0.7)},{_n(cy + s)} L{_n(cx - s * 0.7)},'
-                f'{_n(cy + s)} Z" {_paint("yp-ink")}/>')
+        return (
+            f'<path d="M{_n(cx)},{_n(cy - s * 1.3)} L{_n(cx + s * 0.7)},{_n(cy + s)} L{_n(cx - s * 0.7)},'
+            f'{_n(cy + s)} Z" {_paint("yp-ink")}/>'
+        )
     if kind == "marked":
-        return (f'<rect x="{_n(cx - s)}" y="{_n(cy - s * 0.7)}" width="{_n(2 * s)}" height="{_n(1.4 * s)}" '
-                f'{_paint("yp-on-fill", "yp-on")} stroke-width="2.5" vector-effect="non-scaling-stroke"/>')
+        return (
+            f'<rect x="{_n(cx - s)}" y="{_n(cy - s * 0.7)}" width="{_n(2 * s)}" height="{_n(1.4 * s)}" '
+            f'{_paint("yp-on-fill", "yp-on")} stroke-width="2.5" vector-effect="non-scaling-stroke"/>'
+        )
     sample = {
         "area": Place("legend", "", "area", cx - s, cy - s * 0.7, 0, w=2 * s, h=1.4 * s),
         "wall": Place("legend", "", "wall", cx - s, cy - s * 0.2, 0, w=2 * s, h=0.4 * s),
@@ -425,14 +523,27 @@ def _legend_symbol(kind: str, cx: float, cy: float, size: float) -> str:
     if kind == "pillar":
         return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.6)}" {_paint("yp-ink")}/>'
     if kind == "object":
-        return (f'<rect x="{_n(cx - s * 0.5)}" y="{_n(cy - s * 0.5)}" width="{_n(s)}" height="{_n(s)}" '
-                f'{_paint("yp-open", "yp-ink")} stroke-width="1" vector-effect="non-scaling-stroke"/>')
+        return (
+            f'<rect x="{_n(cx - s * 0.5)}" y="{_n(cy - s * 0.5)}" width="{_n(s)}" height="{_n(s)}" '
+            f'{_paint("yp-open", "yp-ink")} stroke-width="1" vector-effect="non-scaling-stroke"/>'
+        )
     return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.4)}" {_paint("yp-ink")}/>'
 
 
-def render_svg(plan: Plan, highlight: str | None = None, title: str = "Hall plan", labels: bool = True, *,
-               label_marked: bool = True, crop: bool = False, legend: bool = True, night: bool = False,
-               rite: Rite | None = None, numbers: dict[str, int] | None = None, fit: float = FIT_PX) -> str:
+def render_svg(
+    plan: Plan,
+    highlight: str | None = None,
+    title: str = "Hall plan",
+    labels: bool = True,
+    *,
+    label_marked: bool = True,
+    crop: bool = False,
+    legend: bool = True,
+    night: bool = False,
+    rite: Rite | None = None,
+    numbers: dict[str, int] | None = None,
+    fit: float = FIT_PX,
+) -> str:
     """The plan as SVG; ``highlight`` names a place drawn in the accent colour.
 
     ``label_marked=False`` (or the older ``labels=False``) leaves out the marked place's label, for the
@@ -446,24 +557,35 @@ def render_svg(plan: Plan, highlight: str | None = None, title: str = "Hall plan
     places = shown_places(plan, rite)
     if highlight is not None and not any(p.id == highlight for p in places):
         places = shown_places(plan) if any(p.id == highlight for p in plan.places) else places
-    view = crop_box(plan, highlight) if crop and highlight is not None else (0.0, 0.0, plan.width, plan.height)
+    view = (
+        crop_box(plan, highlight)
+        if crop and highlight is not None
+        else (0.0, 0.0, plan.width, plan.height)
+    )
     vx, vy, vw, vh = view
     unit = vw / fit
     layout = layout_labels(places, view, highlight, label_marked, fit, numbers)
     drawn = sorted(places, key=lambda p: (LAYERS.index(p.kind), -(p.w * p.h), p.id))
     shapes = [_shape(p, p.id == highlight) for p in drawn]
-    leaders = [f'<line x1="{_n(a)}" y1="{_n(b)}" x2="{_n(c)}" y2="{_n(d)}" {_paint(None, "yp-ink")} '
-               f'stroke-width="0.7" vector-effect="non-scaling-stroke"/>' for a, b, c, d in layout.leaders]
+    leaders = [
+        f'<line x1="{_n(a)}" y1="{_n(b)}" x2="{_n(c)}" y2="{_n(d)}" {_paint(None, "yp-ink")} '
+        f'stroke-width="0.7" vector-effect="non-scaling-stroke"/>'
+        for a, b, c, d in layout.leaders
+    ]
     texts = [_text(label) for label in layout.labels]
     legend_svg, legend_h = "", 0.0
     if legend:
         kinds = sorted({p.kind for p in places})
-        legend_svg, _, legend_h = _legend(kinds, layout.keyed, highlight is not None, vx, vy + vh, vw, unit)
+        legend_svg, _, legend_h = _legend(
+            kinds, layout.keyed, highlight is not None, vx, vy + vh, vw, unit
+        )
         # The band covers whatever a cropped drawing has below its window, and a rule sets it apart.
-        legend_svg = (f'<rect x="{_n(vx)}" y="{_n(vy + vh)}" width="{_n(vw)}" height="{_n(legend_h)}" '
-                      f'{_paint("yp-bg")}/><line x1="{_n(vx)}" y1="{_n(vy + vh)}" x2="{_n(vx + vw)}" '
-                      f'y2="{_n(vy + vh)}" {_paint(None, "yp-ink")} stroke-width="0.7" '
-                      f'vector-effect="non-scaling-stroke"/>' + legend_svg)
+        legend_svg = (
+            f'<rect x="{_n(vx)}" y="{_n(vy + vh)}" width="{_n(vw)}" height="{_n(legend_h)}" '
+            f'{_paint("yp-bg")}/><line x1="{_n(vx)}" y1="{_n(vy + vh)}" x2="{_n(vx + vw)}" '
+            f'y2="{_n(vy + vh)}" {_paint(None, "yp-ink")} stroke-width="0.7" '
+            f'vector-effect="non-scaling-stroke"/>' + legend_svg
+        )
     total_h = vh + legend_h
     # From the rounded viewBox, so that the element's aspect ratio is the drawing's (no letterbox).
     height_px = WIDTH_PX * float(_n(total_h)) / float(_n(vw))
@@ -472,8 +594,12 @@ def render_svg(plan: Plan, highlight: str | None = None, title: str = "Hall plan
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{root_class}" viewBox="{box}" width="{WIDTH_PX}" '
         f'height="{height_px:.1f}" lang="zh-Hant" role="img" aria-label={quoteattr(title)} '
-        f'font-family={quoteattr(FONT)}>'
+        f"font-family={quoteattr(FONT)}>"
         f"<title>{escape(title)}</title>{_style()}"
         f'<rect x="{_n(vx)}" y="{_n(vy)}" width="{_n(vw)}" height="{_n(total_h)}" {_paint("yp-bg")}/>'
-        + "".join(shapes) + "".join(leaders) + "".join(texts) + legend_svg + "</svg>"
+        + "".join(shapes)
+        + "".join(leaders)
+        + "".join(texts)
+        + legend_svg
+        + "</svg>"
     )

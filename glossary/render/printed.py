@@ -1,4 +1,5 @@
 """The printable glossary (``glossary.html``) and per-rite study sheets, PDF-ready."""
+
 from __future__ import annotations
 
 import time
@@ -46,7 +47,12 @@ def _env() -> jinja2.Environment:
 
 
 def _rite_info(rite: Rite) -> dict[str, str]:
-    return {"name": rite.simplified, "slug": rite.id, "english": rite.english, "traditional": rite.traditional}
+    return {
+        "name": rite.simplified,
+        "slug": rite.id,
+        "english": rite.english,
+        "traditional": rite.traditional,
+    }
 
 
 def home_rite(entry: Entry) -> str:
@@ -56,12 +62,16 @@ def home_rite(entry: Entry) -> str:
     return min(known, key=lambda r: order[r.id]).id if known else OTHER["slug"]
 
 
-def by_category(members: list[Entry] | tuple[Entry, ...], first: int = 1) -> list[tuple[str, tuple[str, str], list]]:
+def by_category(
+    members: list[Entry] | tuple[Entry, ...], first: int = 1
+) -> list[tuple[str, tuple[str, str], list]]:
     """(category, heading, [(number, entry) …]) in pinyin order, numbered from ``first``."""
     groups, number = [], first
     for category in vocabulary().categories:
         items = []
-        for entry in sorted((e for e in members if e.category == category.id), key=indexes.pinyin_key):
+        for entry in sorted(
+            (e for e in members if e.category == category.id), key=indexes.pinyin_key
+        ):
             items.append((number, entry))
             number += 1
         groups.append((category.id, (category.heading, category.zh), items))
@@ -90,10 +100,16 @@ def sections(entries: tuple[Entry, ...]) -> list[dict]:
         homes.append((info, groups))
     result = []
     for info, groups in homes:
-        belongs = [e for e in entries if any(r.id == info["slug"] for r in e.rites) and home_rite(e) != info["slug"]]
+        belongs = [
+            e
+            for e in entries
+            if any(r.id == info["slug"] for r in e.rites) and home_rite(e) != info["slug"]
+        ]
         crossed = by_category(belongs)
-        full = [(category, label, items, [(numbers[e.id], e) for _, e in crossed[i][2]])
-                for i, (category, label, items) in enumerate(groups)]
+        full = [
+            (category, label, items, [(numbers[e.id], e) for _, e in crossed[i][2]])
+            for i, (category, label, items) in enumerate(groups)
+        ]
         count = sum(len(items) + len(refs) for _, _, items, refs in full)
         if count:
             result.append({**info, "groups": full, "count": count, "printed": count - len(belongs)})
@@ -115,15 +131,20 @@ class Layout:
 
     def name(self, anchor: str) -> str:
         """The CSS page name of the page ``anchor`` starts on ("" before the first printing)."""
-        return f"p{self.pages[anchor]}" if anchor in self.pages and self.pages[anchor] in self.heads else ""
+        return (
+            f"p{self.pages[anchor]}"
+            if anchor in self.pages and self.pages[anchor] in self.heads
+            else ""
+        )
 
 
 #: A page number before the first printing: as wide as the real ones will be.
 PLACEHOLDER = "000"
 
 
-def entry_printer(glossary: Glossary, numbers: Mapping[str, int] | None = None,
-                  layout: Layout = Layout()) -> Callable[[Entry, int], Markup]:
+def entry_printer(
+    glossary: Glossary, numbers: Mapping[str, int] | None = None, layout: Layout = Layout()
+) -> Callable[[Entry, int], Markup]:
     """A function printing one entry of ``glossary`` as the book shows it."""
     entry_template = _env().get_template("entry.html")
     by_id = {e.id: e for e in glossary.entries}
@@ -134,12 +155,22 @@ def entry_printer(glossary: Glossary, numbers: Mapping[str, int] | None = None,
         citations = [(c, l) for c, l in zip(entry.citations, loci) if l]
         related = [(by_id[r], numbers.get(r)) for r in entry.related if r in by_id]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
-        return Markup(entry_template.render(
-            entry=entry, number=number, citations=citations, related=related, place=place,
-            plan_page=layout.page("plan"), page_name=layout.name(f"e-{entry.id}"), search=search_key(entry),
-            occurrences=glossary.concordance.get(entry.id), ruby=ruby, modern=modern,
-            readings=reading_lines(glossary.readings.get(entry.id, ())),
-        ))
+        return Markup(
+            entry_template.render(
+                entry=entry,
+                number=number,
+                citations=citations,
+                related=related,
+                place=place,
+                plan_page=layout.page("plan"),
+                page_name=layout.name(f"e-{entry.id}"),
+                search=search_key(entry),
+                occurrences=glossary.concordance.get(entry.id),
+                ruby=ruby,
+                modern=modern,
+                readings=reading_lines(glossary.readings.get(entry.id, ())),
+            )
+        )
 
     def modern(loci: tuple[Locus, ...]) -> tuple[Rendering, ...]:
         # The modern rendering of the first place printed that has one (two places are printed).
@@ -158,7 +189,9 @@ def entry_numbers(glossary: Glossary) -> dict[str, int]:
 
 def numbering(rites: list[dict]) -> dict[str, int]:
     """Entry id → § number, from :func:`sections`."""
-    return {entry.id: n for rite in rites for _, _, items, _ in rite["groups"] for n, entry in items}
+    return {
+        entry.id: n for rite in rites for _, _, items, _ in rite["groups"] for n, entry in items
+    }
 
 
 def render_entry(glossary: Glossary, entry_id: str) -> Markup:
@@ -174,7 +207,9 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
-def stylesheet(options: PrintOptions | None, rites: list[dict] | tuple = (), layout: Layout = Layout()) -> str:
+def stylesheet(
+    options: PrintOptions | None, rites: list[dict] | tuple = (), layout: Layout = Layout()
+) -> str:
     """The printed glossary's CSS; with ``options``, the page rules first (paper, a running head
     for each page of entries from the ``layout``), then the screen stylesheet; without, only what
     an entry looks like (for previews on screen)."""
@@ -193,8 +228,16 @@ def search_key(entry: Entry) -> str:
     and without tones (syllables apart and joined), the gloss and the definition, case-folded."""
     syllables = split_reading(entry.pinyin)
     plain = [indexes.toneless(s).replace("v", "u") for s in syllables]
-    parts = [entry.term, entry.traditional or "", *entry.variants, entry.pinyin.lower(), " ".join(plain),
-             "".join(plain), entry.gloss, entry.definition]
+    parts = [
+        entry.term,
+        entry.traditional or "",
+        *entry.variants,
+        entry.pinyin.lower(),
+        " ".join(plain),
+        "".join(plain),
+        entry.gloss,
+        entry.definition,
+    ]
     return " ".join(p for p in parts if p).lower()
 
 
@@ -203,8 +246,12 @@ def _colophon(glossary: Glossary) -> dict[str, str]:
         version = metadata.version("yili-glossary")
     except metadata.PackageNotFoundError:  # run from a source tree that is not installed
         version = __version__
-    return {"version": version, "commit": glossary.commit or "(not built from a git checkout)",
-            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(glossary.epoch)), "epoch": str(glossary.epoch)}
+    return {
+        "version": version,
+        "commit": glossary.commit or "(not built from a git checkout)",
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(glossary.epoch)),
+        "epoch": str(glossary.epoch),
+    }
 
 
 def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = Layout()) -> bytes:
@@ -219,15 +266,29 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
     plan_sources: list = []
     if glossary.plan is not None:
         # Each place numbered on the plan, its sources listed under the same number.
-        full_plan = Markup(render_svg(glossary.plan, None, "Hall plan of the Yili rites",
-                                      numbers=place_keys(glossary.plan), fit=PRINT_FIT_PX))
+        full_plan = Markup(
+            render_svg(
+                glossary.plan,
+                None,
+                "Hall plan of the Yili rites",
+                numbers=place_keys(glossary.plan),
+                fit=PRINT_FIT_PX,
+            )
+        )
         plan_sources = keyed_sources(glossary.plan, glossary.plan_loci)
     covered = {rite.id for entry in glossary.entries for rite in entry.rites}
     timelines = [
-        {**_rite_info(rite), "steps": glossary.sequences.get(rite.id, ()), "grades": rite.sections == "grades"}
-        for rite in vocabulary().rites if rite.id in covered
+        {
+            **_rite_info(rite),
+            "steps": glossary.sequences.get(rite.id, ()),
+            "grades": rite.sections == "grades",
+        }
+        for rite in vocabulary().rites
+        if rite.id in covered
     ]
-    texts = [info for info in glossary.texts if not info.rendering_of or info.id != info.rendering_of]
+    texts = [
+        info for info in glossary.texts if not info.rendering_of or info.id != info.rendering_of
+    ]
 
     css = stylesheet(options, rites, layout)
     entries = list(glossary.entries)
@@ -280,12 +341,19 @@ def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str
                 heads.setdefault(pages[anchor], (name, []))
     result = {}
     for page, (name, numbers) in heads.items():
-        span = "" if not numbers else f" · §{min(numbers)}" + (f"–§{max(numbers)}" if max(numbers) != min(numbers) else "")
+        span = (
+            ""
+            if not numbers
+            else f" · §{min(numbers)}"
+            + (f"–§{max(numbers)}" if max(numbers) != min(numbers) else "")
+        )
         result[page] = name + span
     return result
 
 
-def print_glossary(glossary: Glossary, options: PrintOptions, *, passes: int = 4) -> tuple[bytes, bytes]:
+def print_glossary(
+    glossary: Glossary, options: PrintOptions, *, passes: int = 4
+) -> tuple[bytes, bytes]:
     """The printed book as (HTML, PDF), printed until its page references hold.
 
     The first printing has placeholders for page numbers; the pages its links lead to (PDF
@@ -312,24 +380,36 @@ def print_glossary(glossary: Glossary, options: PrintOptions, *, passes: int = 4
 TITLE = "儀禮名物 Yili Glossary — 蔡德晉《禮經本義》"
 
 
-def render_sheet(glossary: Glossary, rite_name: str, options: PrintOptions, size: float = 9.0) -> tuple[str, bytes]:
+def render_sheet(
+    glossary: Glossary, rite_name: str, options: PrintOptions, size: float = 9.0
+) -> tuple[str, bytes]:
     """A study sheet for one rite that folds: on every page the prompts (§ number, characters in
     both scripts) lie left of one fold line and the answers (reading, gloss) right of it; then a
     reverse sheet (English → characters) with the characters right of the fold."""
     covered = [r for r in vocabulary().rites if any(r in e.rites for e in glossary.entries)]
     rite = vocabulary().rite(rite_name)
     if rite is None or rite not in covered:
-        raise ValueError(f"no study sheet for {rite_name!r}: choose one of {', '.join(r.simplified for r in covered)}")
+        raise ValueError(
+            f"no study sheet for {rite_name!r}: choose one of {', '.join(r.simplified for r in covered)}"
+        )
     numbers = entry_numbers(glossary)
     members = sorted((e for e in glossary.entries if rite in e.rites), key=lambda e: numbers[e.id])
-    groups = [(c.heading, c.zh, [(numbers[e.id], e) for e in members if e.category == c.id])
-              for c in vocabulary().categories]
+    groups = [
+        (c.heading, c.zh, [(numbers[e.id], e) for e in members if e.category == c.id])
+        for c in vocabulary().categories
+    ]
     reverse = sorted(members, key=indexes.gloss_key)
     info = _rite_info(rite)
     env = _env()
-    css = env.get_template("sheet.css").render(paper=PAPER[options.paper], rite=info, size=f"{size:g}")
+    css = env.get_template("sheet.css").render(
+        paper=PAPER[options.paper], rite=info, size=f"{size:g}"
+    )
     html = env.get_template("sheet.html").render(
-        css=Markup(css), rite=info, count=len(members), groups=groups, reverse=[(numbers[e.id], e) for e in reverse],
+        css=Markup(css),
+        rite=info,
+        count=len(members),
+        groups=groups,
+        reverse=[(numbers[e.id], e) for e in reverse],
         script=Markup(env.get_template("sheet.js").render()),
     )
     return f"sheet-{rite.id}.html", html.encode("utf-8")
@@ -349,4 +429,6 @@ def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tu
         if pages == 1 or rows[pages] * 3 >= max(rows.values()) or size <= 7.5:
             break
         size -= 0.5
-    return name.removesuffix(".html") + ".pdf", pdf.finish(printed, glossary.epoch, f"{rite_name} study sheet")
+    return name.removesuffix(".html") + ".pdf", pdf.finish(
+        printed, glossary.epoch, f"{rite_name} study sheet"
+    )

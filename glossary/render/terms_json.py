@@ -1,4 +1,5 @@
 """``terms.json``: the entries with their resolved citations, for other tools."""
+
 from __future__ import annotations
 
 from glossary import __version__
@@ -64,8 +65,13 @@ def render(glossary: Glossary) -> dict[str, bytes]:
     if glossary.alignments:
         # Whose the modern renderings of the loci are, and what "modern" promises.
         data["modern_renderings"] = [
-            {"text": a.text_id, "file": a.file, "renders": a.original_id, "label": a.label,
-             "threshold": ALIGNMENT_THRESHOLD}
+            {
+                "text": a.text_id,
+                "file": a.file,
+                "renders": a.original_id,
+                "label": a.label,
+                "threshold": ALIGNMENT_THRESHOLD,
+            }
             for a in glossary.alignments
         ]
     return {"terms.json": dump_json(data).encode("utf-8")}

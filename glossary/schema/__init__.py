@@ -1,15 +1,16 @@
 """The shipped JSON Schemas: the one definition of the data files' fields and types."""
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 #: The schemas that refer to each other (plan.yaml's citations are terms.yaml's).
 SCHEMAS = ("terms.schema.json", "plan.schema.json", "retired.schema.json")
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str = "terms.schema.json") -> dict:
     """One of the shipped JSON Schemas."""
     text = resources.files("glossary.schema").joinpath(name).read_text(encoding="utf-8")

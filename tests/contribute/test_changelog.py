@@ -19,7 +19,9 @@ NEW = """- {id: a, term: 甲, gloss: one}
 def test_changelog_lists_added_changed_removed(tmp_path: Path) -> None:
     (tmp_path / "old.yaml").write_text(OLD, encoding="utf-8")
     (tmp_path / "new.yaml").write_text(NEW, encoding="utf-8")
-    result = CliRunner().invoke(cli, ["changelog", str(tmp_path / "old.yaml"), str(tmp_path / "new.yaml")])
+    result = CliRunner().invoke(
+        cli, ["changelog", str(tmp_path / "old.yaml"), str(tmp_path / "new.yaml")]
+    )
     assert result.exit_code == 0
     assert "## Added (1)\n- `d` 丁\n" in result.output
     assert "## Removed (1)\n- `c` 丙\n" in result.output
@@ -40,8 +42,12 @@ ADDED = """
 
 
 def git(folder: Path, *args: str) -> None:
-    subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", *args],
-                   cwd=folder, check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", *args],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
 
 
 def test_changelog_reads_git_revisions(tmp_path: Path, monkeypatch) -> None:
@@ -52,8 +58,9 @@ def test_changelog_reads_git_revisions(tmp_path: Path, monkeypatch) -> None:
     git(tmp_path, "add", "terms.yaml")
     git(tmp_path, "commit", "-q", "-m", "v1")
     bi = mini_entries()["bi"]
-    (tmp_path / "terms.yaml").write_text(set_field(text, "bi", "gloss", bi.gloss + " (changed)") + ADDED,
-                                         encoding="utf-8")
+    (tmp_path / "terms.yaml").write_text(
+        set_field(text, "bi", "gloss", bi.gloss + " (changed)") + ADDED, encoding="utf-8"
+    )
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["changelog", "HEAD:terms.yaml", "terms.yaml"])
     assert result.exit_code == 0, result.output

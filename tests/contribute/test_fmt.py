@@ -35,7 +35,9 @@ def test_canonical_order_and_layout_keep_comments(tmp_path: Path) -> None:
     assert "# ── next section ──" in out
     assert "  rites: [乡射礼]\n" in out
     assert "    - quote: 乃設楅于中庭南當洗\n      layer: classic\n" in out
-    assert out.index("pinyin") < out.index("category") < out.index("gloss") < out.index("definition")
+    assert (
+        out.index("pinyin") < out.index("category") < out.index("gloss") < out.index("definition")
+    )
     assert format_text(out) == out
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     a.write_text(MESSY, encoding="utf-8")
@@ -46,7 +48,9 @@ def test_canonical_order_and_layout_keep_comments(tmp_path: Path) -> None:
 def test_fixture_glossary_is_formatted() -> None:
     result = CliRunner().invoke(cli, ["fmt", "--check", "--terms", str(MINI_TERMS)])
     assert result.exit_code == 0, result.output
-    assert format_text(MINI_TERMS.read_text(encoding="utf-8")) == MINI_TERMS.read_text(encoding="utf-8")
+    assert format_text(MINI_TERMS.read_text(encoding="utf-8")) == MINI_TERMS.read_text(
+        encoding="utf-8"
+    )
 
 
 def test_fmt_command_rewrites_and_check_mode(tmp_path: Path) -> None:
@@ -80,7 +84,11 @@ def test_fmt_quotes_writes_the_source_text(case: Path, tmp_path: Path) -> None:
     assert checked.exit_code == 1 and terms.read_bytes() == case.read_bytes()
     expected = case.with_suffix(".formatted").read_text(encoding="utf-8")
     # --check names every line it would change, as a unified diff.
-    changed = [line for line in expected.splitlines() if line not in case.read_text(encoding="utf-8").splitlines()]
+    changed = [
+        line
+        for line in expected.splitlines()
+        if line not in case.read_text(encoding="utf-8").splitlines()
+    ]
     assert all(f"+{line}\n" in checked.output for line in changed), checked.output
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output

@@ -1,4 +1,5 @@
 """`glossary new`: the next free id, a reading, the locus of a quote (mini glossary and corpus)."""
+
 import json
 from pathlib import Path
 
@@ -17,11 +18,16 @@ def test_ids() -> None:
     # Taken: a word tells the two apart (the guide's rule), never a bare number.
     assert next_id("bī", {"bi"}, ("object", "xiangshe")) == "bi-object"
     assert next_id("bī", {"bi", "bi-object"}, ("object", "xiangshe")) == "bi-xiangshe"
-    assert next_id("bī", {"bi", "bi-object", "bi-xiangshe"}, ("object", "xiangshe")) == "bi-object-xiangshe"
+    assert (
+        next_id("bī", {"bi", "bi-object", "bi-xiangshe"}, ("object", "xiangshe"))
+        == "bi-object-xiangshe"
+    )
 
 
 def new(*args: str, terms: Path = MINI_TERMS):
-    return CliRunner().invoke(cli, ["new", *args, "--terms", str(terms), "--corpus", str(MINI_CORPUS)])
+    return CliRunner().invoke(
+        cli, ["new", *args, "--terms", str(terms), "--corpus", str(MINI_CORPUS)]
+    )
 
 
 def test_scaffold_fills_id_reading_and_locus() -> None:
@@ -33,7 +39,10 @@ def test_scaffold_fills_id_reading_and_locus() -> None:
     assert "  pinyin: sī zhèng" in text
     # The 廣韻 reading that fits each syllable: 司 息兹切 sī; 正 之盛切 zhèng (not 諸盈切 zhēng).
     assert "  guangyun: [息兹, 之盛]  #" in text
-    assert "      work: 禮經本義\n      juan: 4\n      page: 13b\n      section: 請射\n      layer: classic\n" in text
+    assert (
+        "      work: 禮經本義\n      juan: 4\n      page: 13b\n      section: 請射\n      layer: classic\n"
+        in text
+    )
     assert "  rites: [乡射礼]" in text
 
 
@@ -42,7 +51,10 @@ def test_scaffold_of_a_term_with_an_entry_takes_a_readable_id() -> None:
     result = new(existing.term, "--category", existing.category)
     assert result.exit_code == 0, result.output
     assert f"already has an entry ({existing.id})" in result.output
-    assert f"- id: {existing.id}-{existing.category}  # {existing.id} is {existing.term}" in result.output
+    assert (
+        f"- id: {existing.id}-{existing.category}  # {existing.id} is {existing.term}"
+        in result.output
+    )
     assert "-2" not in result.output
 
 
@@ -51,18 +63,36 @@ def test_every_occurrence_is_listed_and_one_chosen() -> None:
     located = CliRunner().invoke(cli, ["locate", "司馬", "--corpus", str(MINI_CORPUS), "--json"])
     places = json.loads(located.output)
     assert len(places) > 2
-    default = CliRunner().invoke(cli, ["new", "司馬", "--category", "role", "--quote", "司馬", "--terms",
-                                       str(MINI_TERMS), "--corpus", str(MINI_CORPUS)])
+    default = CliRunner().invoke(
+        cli,
+        [
+            "new",
+            "司馬",
+            "--category",
+            "role",
+            "--quote",
+            "司馬",
+            "--terms",
+            str(MINI_TERMS),
+            "--corpus",
+            str(MINI_CORPUS),
+        ],
+    )
     assert default.exit_code == 0, default.output
     assert f"the quote stands in {len(places)} places" in default.stderr
     for number, place in enumerate(places[:12], 1):
-        assert f"{number}. " in default.stderr and f"[{place['file']}:{place['line']}]" in default.stderr
+        assert (
+            f"{number}. " in default.stderr
+            and f"[{place['file']}:{place['line']}]" in default.stderr
+        )
     last = new("司馬", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places)))
     assert last.exit_code == 0, last.output
     chosen = places[-1]
     assert f"* {len(places)}. " in last.stderr
     assert f"      layer: {chosen['layer']}\n" in last.stdout
-    too_far = new("司馬", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places) + 1))
+    too_far = new(
+        "司馬", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places) + 1)
+    )
     assert too_far.exit_code == 1 and f"stands in {len(places)} place(s)" in too_far.output
 
 
@@ -88,14 +118,24 @@ def test_scaffold_with_a_misquote_suggests() -> None:
 def test_append_writes_a_checkable_scaffold(tmp_path: Path, index) -> None:
     terms = tmp_path / "terms.yaml"
     terms.write_bytes(MINI_TERMS.read_bytes())
-    result = new("司正", "--category", "role", "--quote", "司正為司馬司馬命張侯", "--append", terms=terms)
+    result = new(
+        "司正", "--category", "role", "--quote", "司正為司馬司馬命張侯", "--append", terms=terms
+    )
     assert result.exit_code == 0, result.output
     report = check_project(terms, MINI_CORPUS, index=index)
     # The scaffold verifies its quote; only the TODO fields remain for a person to write, and each
     # of them fails the check until it is written.
-    assert report.verified == report.citations == sum(len(e.citations) for e in mini_entries().values()) + 1
+    assert (
+        report.verified
+        == report.citations
+        == sum(len(e.citations) for e in mini_entries().values()) + 1
+    )
     todo = [str(p) for p in report.problems if "still the scaffold's placeholder" in p.message]
-    assert [p.split(": ")[1] for p in todo] == ["si-zheng.gloss", "si-zheng.definition", "si-zheng.definition_zh"]
+    assert [p.split(": ")[1] for p in todo] == [
+        "si-zheng.gloss",
+        "si-zheng.definition",
+        "si-zheng.definition_zh",
+    ]
     assert report.failed()
     assert terms.read_text(encoding="utf-8").endswith("  tags: []\n")
     assert terms.read_bytes().startswith(MINI_TERMS.read_bytes().rstrip(b"\n"))

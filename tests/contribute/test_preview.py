@@ -1,4 +1,5 @@
 """`glossary preview ID`: an entry's cards and printed entry on one page (mini project)."""
+
 import struct
 from pathlib import Path
 
@@ -18,7 +19,9 @@ def test_render_card_templates() -> None:
     assert render_card("{{Term}}{{#Traditional}}[{{Traditional}}]{{/Traditional}}", fields) == "楅"
     assert "[...]" in render_card("{{cloze:Passage}}", fields)
     assert '<span class="cloze">楅</span>' in render_card("{{cloze:Passage}}", fields, front="x")
-    assert render_card("{{FrontSide}}<hr>{{tts zh_CN:Term}}", fields, front="F").startswith("F<hr><span")
+    assert render_card("{{FrontSide}}<hr>{{tts zh_CN:Term}}", fields, front="F").startswith(
+        "F<hr><span"
+    )
 
 
 def placed_entry() -> str:
@@ -28,8 +31,20 @@ def placed_entry() -> str:
 
 
 def preview(project: Path, entry_id: str, out: Path, *args: str):
-    return CliRunner().invoke(cli, ["preview", entry_id, "--terms", str(project / "terms.yaml"),
-                                    "--corpus", str(project / "corpus"), "--out", str(out), *args])
+    return CliRunner().invoke(
+        cli,
+        [
+            "preview",
+            entry_id,
+            "--terms",
+            str(project / "terms.yaml"),
+            "--corpus",
+            str(project / "corpus"),
+            "--out",
+            str(out),
+            *args,
+        ],
+    )
 
 
 def test_preview_page_shows_every_card_and_the_printed_entry(mini_project: Path) -> None:
@@ -39,7 +54,13 @@ def test_preview_page_shows_every_card_and_the_printed_entry(mini_project: Path)
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     html5lib.HTMLParser(strict=True).parse(text)
-    for card in ("Recognition — front", "Recognition — back", "Recall — front", "Hall plan — front", "Cloze — back"):
+    for card in (
+        "Recognition — front",
+        "Recognition — back",
+        "Recall — front",
+        "Hall plan — front",
+        "Cloze — back",
+    ):
         assert card in text
     assert "data:image/svg+xml;base64," in text and f'id="e-{entry_id}"' in text
     assert mini_entries()[entry_id].gloss in text
@@ -99,12 +120,17 @@ def test_an_unclosed_section_in_a_field_does_not_break_the_card() -> None:
     fields = {"Term": "{{#Term}}", "Gloss": "{{/Gloss}}"}
     front = render_card("{{Term}}", fields)
     assert front == "{{#Term}}"
-    assert render_card("{{FrontSide}}<hr>{{Gloss}}", fields, front=front) == "{{#Term}}<hr>{{/Gloss}}"
+    assert (
+        render_card("{{FrontSide}}<hr>{{Gloss}}", fields, front=front) == "{{#Term}}<hr>{{/Gloss}}"
+    )
 
 
 def test_a_cloze_passage_is_not_expanded_either() -> None:
     fields = {"Passage": "乃設{{c1::楅}}于中庭 {{Gloss}}", "Gloss": "SECRET"}
-    assert render_card("{{cloze:Passage}}", fields) == '乃設<span class="cloze">[...]</span>于中庭 {{Gloss}}'
+    assert (
+        render_card("{{cloze:Passage}}", fields)
+        == '乃設<span class="cloze">[...]</span>于中庭 {{Gloss}}'
+    )
     back = render_card("{{cloze:Passage}}", fields, front="f")
     assert back == '乃設<span class="cloze">楅</span>于中庭 {{Gloss}}'
 
@@ -125,7 +151,9 @@ def test_every_card_template_keeps_template_syntax_in_fields_as_text(kind: str) 
 def test_preview_of_an_entry_with_template_syntax_in_its_text(mini_project: Path) -> None:
     terms = mini_project / "terms.yaml"
     text = set_field(terms.read_text(encoding="utf-8"), "bi", "gloss", "{{Gloss}} {{#Term}}")
-    terms.write_text(set_field(text, "bi", "definition", "{{FrontSide}} [sound:x.mp3]"), encoding="utf-8")
+    terms.write_text(
+        set_field(text, "bi", "definition", "{{FrontSide}} [sound:x.mp3]"), encoding="utf-8"
+    )
     out = mini_project / "preview.html"
     result = preview(mini_project, "bi", out)
     assert result.exit_code == 0, result.output
@@ -135,7 +163,9 @@ def test_preview_of_an_entry_with_template_syntax_in_its_text(mini_project: Path
     assert "{{FrontSide}} [sound:x.mp3]" in shown
 
 
-def test_preview_into_a_missing_folder_is_an_error_not_a_crash(mini_project: Path, tmp_path: Path) -> None:
+def test_preview_into_a_missing_folder_is_an_error_not_a_crash(
+    mini_project: Path, tmp_path: Path
+) -> None:
     result = preview(mini_project, placed_entry(), tmp_path / "no-such-folder" / "p.html")
     assert result.exit_code == 1 and "does not exist" in result.output
     assert "internal error" not in result.output

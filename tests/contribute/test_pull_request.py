@@ -3,6 +3,7 @@
 The hooks must work without an activated environment (a contributor commits from any shell):
 they are run by the real pre-commit, with a PATH that holds no virtual environment.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,17 @@ import pytest
 import yaml
 from conftest import ROOT
 
-IGNORED = shutil.ignore_patterns(".git", ".venv", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
-                                 "test-artifacts", "preview-*", "build")
+IGNORED = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".pytest_cache",
+    "test-artifacts",
+    "preview-*",
+    "build",
+)
 #: A shell's PATH without any virtual environment on it.
 BARE_PATH = os.pathsep.join(p for p in ("/usr/local/bin", "/usr/bin", "/bin") if Path(p).is_dir())
 
@@ -32,8 +42,13 @@ def guide_hooks() -> str:
 def _repository(tmp_path: Path) -> Path:
     repo = tmp_path / "repo"
     shutil.copytree(ROOT, repo, ignore=IGNORED)
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@t"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@t",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@t",
+    }
     for command in (["git", "init", "-q"], ["git", "add", "-A"], ["git", "commit", "-qm", "copy"]):
         subprocess.run(command, cwd=repo, check=True, env=env)
     return repo
@@ -41,9 +56,15 @@ def _repository(tmp_path: Path) -> Path:
 
 def _pre_commit(repo: Path, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONHOME")}
-    env.update(PATH=BARE_PATH, PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"), GLOSSARY_CACHE_DIR=str(tmp_path / "cache"))
+    env.update(
+        PATH=BARE_PATH,
+        PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"),
+        GLOSSARY_CACHE_DIR=str(tmp_path / "cache"),
+    )
     pre_commit = Path(sys.executable).parent / "pre-commit"
-    return subprocess.run([str(pre_commit), *args], cwd=repo, env=env, capture_output=True, text=True, timeout=900)
+    return subprocess.run(
+        [str(pre_commit), *args], cwd=repo, env=env, capture_output=True, text=True, timeout=900
+    )
 
 
 def test_the_guide_hooks_name_the_environment_by_path() -> None:
@@ -52,7 +73,10 @@ def test_the_guide_hooks_name_the_environment_by_path() -> None:
     assert all(hook["entry"].startswith(".venv/bin/glossary ") for hook in hooks)
     published = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     # pre-commit installs the package into an environment of its own for a `python` hook.
-    assert {hook["id"]: hook["language"] for hook in published} == {"glossary-check": "python", "glossary-fmt": "python"}
+    assert {hook["id"]: hook["language"] for hook in published} == {
+        "glossary-check": "python",
+        "glossary-fmt": "python",
+    }
     assert [hook["entry"] for hook in published] == ["glossary check", "glossary fmt --check"]
 
 
@@ -65,18 +89,34 @@ def test_the_guide_hooks_run_without_an_active_environment(tmp_path: Path) -> No
     assert shutil.which("glossary", path=BARE_PATH) is None
     passed = _pre_commit(repo, tmp_path, "run", "--all-files")
     assert passed.returncode == 0, passed.stdout + passed.stderr
-    assert re.search(r"glossary check\.+Passed", passed.stdout) and re.search(r"glossary fmt --check\.+Passed", passed.stdout)
+    assert re.search(r"glossary check\.+Passed", passed.stdout) and re.search(
+        r"glossary fmt --check\.+Passed", passed.stdout
+    )
     terms = repo / "terms.yaml"
-    terms.write_text(terms.read_text(encoding="utf-8").replace("  gloss: ", "  gloss: TODO ", 1), encoding="utf-8")
+    terms.write_text(
+        terms.read_text(encoding="utf-8").replace("  gloss: ", "  gloss: TODO ", 1),
+        encoding="utf-8",
+    )
     failed = _pre_commit(repo, tmp_path, "run", "--all-files")
-    assert failed.returncode == 1 and "still the scaffold's placeholder" in failed.stdout, failed.stdout
+    assert failed.returncode == 1 and "still the scaffold's placeholder" in failed.stdout, (
+        failed.stdout
+    )
 
 
 def test_the_template_carries_the_reviewers_checklist() -> None:
     template = (ROOT / ".github" / "pull_request_template.md").read_text(encoding="utf-8")
-    for item in ("Quotes verified", "Sources cited for every claim", "Readings sourced", "One entry per concept"):
+    for item in (
+        "Quotes verified",
+        "Sources cited for every claim",
+        "Readings sourced",
+        "One entry per concept",
+    ):
         assert f"- [ ] **{item}**" in template
-    for command in ("glossary check --strict", "glossary fmt --check", "python scripts/stats.py --write"):
+    for command in (
+        "glossary check --strict",
+        "glossary fmt --check",
+        "python scripts/stats.py --write",
+    ):
         assert command in template
 
 

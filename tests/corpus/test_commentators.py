@@ -1,4 +1,5 @@
 """Who says what in a note (glossary/corpus/commentators.py, and the mandoku reader's notes)."""
+
 from __future__ import annotations
 
 from glossary.corpus.commentators import OLD_EXPLANATION, canonical, find_commentators
@@ -20,13 +21,18 @@ def test_a_note_that_names_no_one_is_the_authors() -> None:
 def test_a_speaker_named_with_yue_speaks_until_a_gap_after_his_sentence() -> None:
     # KR1d0044_004.txt:19: the gap after 也 sets 蔡德晉's own remark apart.
     assert speakers("郝仲輿曰乃請亦謂致戒辭於賔也  此篇經文與鄉飲酒同者俱不重釋") == [
-        ("郝仲輿曰乃請亦謂致戒辭於賔也", "郝仲輿"), ("  此篇經文與鄉飲酒同者俱不重釋", "蔡德晉")]
+        ("郝仲輿曰乃請亦謂致戒辭於賔也", "郝仲輿"),
+        ("  此篇經文與鄉飲酒同者俱不重釋", "蔡德晉"),
+    ]
 
 
 def test_the_authors_own_remark_inside_anothers_note_is_his() -> None:
     # KR1d0044_012.txt: 賈公彦's note, then 蔡德晉's 愚按 ("I remark") with no gap before it.
     text = "賈公彦曰此據死者之齒愚按楔齒者恐其口閉急也"
-    assert speakers(text) == [("賈公彦曰此據死者之齒", "賈公彦"), ("愚按楔齒者恐其口閉急也", "蔡德晉")]
+    assert speakers(text) == [
+        ("賈公彦曰此據死者之齒", "賈公彦"),
+        ("愚按楔齒者恐其口閉急也", "蔡德晉"),
+    ]
     assert speakers("愚案下同", None) == [("愚案下同", None)]
 
 
@@ -37,22 +43,38 @@ def test_a_gap_inside_a_sentence_is_a_lost_character_not_a_new_speaker() -> None
 
 
 def test_every_way_of_introducing_a_speaker() -> None:
-    for text in ("鄭康成曰笙小者謂之和", "鄭康成注曰笙小者謂之和", "鄭康成云笙小者謂之和", "鄭康成謂笙小者謂之和"):
+    for text in (
+        "鄭康成曰笙小者謂之和",
+        "鄭康成注曰笙小者謂之和",
+        "鄭康成云笙小者謂之和",
+        "鄭康成謂笙小者謂之和",
+    ):
         assert speakers(text) == [(text, "鄭康成")], text
     assert speakers("舊説以為布侯") == [("舊説以為布侯", OLD_EXPLANATION)]
     # … and quoted inside a note, 舊説 ends with its sentence (KR1d0044_015.txt:220).
     assert speakers("饗勸强之也舊説以為告神也主人拜祈享也") == [
-        ("饗勸强之也", "蔡德晉"), ("舊説以為告神也", OLD_EXPLANATION), ("主人拜祈享也", "蔡德晉")]
+        ("饗勸强之也", "蔡德晉"),
+        ("舊説以為告神也", OLD_EXPLANATION),
+        ("主人拜祈享也", "蔡德晉"),
+    ]
     # The modern rendering writes 说：, in simplified script: the same man.
     assert speakers("郑康成说：笙小者谓之和") == [("郑康成说：笙小者谓之和", "鄭康成")]
 
 
 def test_a_quotation_inside_anothers_note_ends_with_its_sentence() -> None:
     text = "階間兩階之間鄭康成謂堂下之中也故立於此"
-    assert speakers(text) == [("階間兩階之間", "蔡德晉"), ("鄭康成謂堂下之中也", "鄭康成"), ("故立於此", "蔡德晉")]
+    assert speakers(text) == [
+        ("階間兩階之間", "蔡德晉"),
+        ("鄭康成謂堂下之中也", "鄭康成"),
+        ("故立於此", "蔡德晉"),
+    ]
     # … inside a commentator's note, the commentator speaks again after it.
     text = "敖君善曰此禮康成云主人之吏也非是"
-    assert speakers(text) == [("敖君善曰此禮", "敖君善"), ("康成云主人之吏也", "鄭康成"), ("非是", "敖君善")]
+    assert speakers(text) == [
+        ("敖君善曰此禮", "敖君善"),
+        ("康成云主人之吏也", "鄭康成"),
+        ("非是", "敖君善"),
+    ]
 
 
 def test_other_names_of_a_man_are_his_name() -> None:
@@ -61,38 +83,59 @@ def test_other_names_of_a_man_are_his_name() -> None:
     assert canonical("某甲") == "某甲"
 
 
-INFO = TextInfo(id="KR1d0044", title="禮經本義", work="禮經本義", author="蔡德晉", edition="", script="",
-                format="mandoku", files=("x",), section_markers=True, rites=((15, "特牲饋食禮"),))
+INFO = TextInfo(
+    id="KR1d0044",
+    title="禮經本義",
+    work="禮經本義",
+    author="蔡德晉",
+    edition="",
+    script="",
+    format="mandoku",
+    files=("x",),
+    section_markers=True,
+    rites=((15, "特牲饋食禮"),),
+)
 
 
 def test_a_note_set_apart_below_a_running_note_is_a_note_of_its_own() -> None:
     # KR1d0044_015.txt 96–99: 敖君善's note runs on after the classic (and on the next line);
     # the note indented below it is 蔡德晉's own, not the rest of 敖君善's.
-    text = ("拜賓答再拜三拜衆賓衆賓答再拜(敖君善曰衆賓答/一拜言再者字誤)¶\n"
-            "(也/)¶\n"
-            "　(門東廟門外之東也如初如筮位也賓及衆賓皆主/人所宿以助祭者宗人及祝立賓西北稍退居賓後)¶\n"
-            "　(也以南為上宜變于賓也主人于賓再拜賓答亦如/之于衆賓輩共三拜衆賓止答一拜以答者衆也)¶\n"
-            "主人揖入兄弟從賓及衆賓從即位于堂下如外位¶\n")
+    text = (
+        "拜賓答再拜三拜衆賓衆賓答再拜(敖君善曰衆賓答/一拜言再者字誤)¶\n"
+        "(也/)¶\n"
+        "　(門東廟門外之東也如初如筮位也賓及衆賓皆主/人所宿以助祭者宗人及祝立賓西北稍退居賓後)¶\n"
+        "　(也以南為上宜變于賓也主人于賓再拜賓答亦如/之于衆賓輩共三拜衆賓止答一拜以答者衆也)¶\n"
+        "主人揖入兄弟從賓及衆賓從即位于堂下如外位¶\n"
+    )
     doc = read_mandoku(INFO, "x", text)
     notes = [s for s in doc.streams if s.layer == "commentary"]
-    assert [n.text for n in notes] == ["敖君善曰衆賓答一拜言再者字誤也",
-                                      "門東廟門外之東也如初如筮位也賓及衆賓皆主人所宿以助祭者宗人及祝立賓西北稍退居賓後"
-                                      "也以南為上宜變于賓也主人于賓再拜賓答亦如之于衆賓輩共三拜衆賓止答一拜以答者衆也"]
+    assert [n.text for n in notes] == [
+        "敖君善曰衆賓答一拜言再者字誤也",
+        "門東廟門外之東也如初如筮位也賓及衆賓皆主人所宿以助祭者宗人及祝立賓西北稍退居賓後"
+        "也以南為上宜變于賓也主人于賓再拜賓答亦如之于衆賓輩共三拜衆賓止答一拜以答者衆也",
+    ]
     assert [n.commentator_at(0) for n in notes] == ["敖君善", "蔡德晉"]
 
 
 def test_a_note_running_on_in_a_notes_block_stays_one_note() -> None:
     # KR1d0044_004.txt 22–23: after a section marker the block is indented three; its note
     # runs on to the next line at the same indent.
-    text = ("　　　右戒賔　大夫與則公士為賔(公士公朝之士/鄉射之賔本用)¶\n"
-            "　　　(鄉之處士若有鄉大大與射則以/公士為正賔不以鄉人加尊者也)¶\n")
+    text = (
+        "　　　右戒賔　大夫與則公士為賔(公士公朝之士/鄉射之賔本用)¶\n"
+        "　　　(鄉之處士若有鄉大大與射則以/公士為正賔不以鄉人加尊者也)¶\n"
+    )
     notes = [s for s in read_mandoku(INFO, "x", text).streams if s.layer == "commentary"]
-    assert [n.text for n in notes] == ["公士公朝之士鄉射之賔本用鄉之處士若有鄉大大與射則以公士為正賔不以鄉人加尊者也"]
+    assert [n.text for n in notes] == [
+        "公士公朝之士鄉射之賔本用鄉之處士若有鄉大大與射則以公士為正賔不以鄉人加尊者也"
+    ]
 
 
 def test_speakers_of_a_span() -> None:
-    notes = [s for s in read_mandoku(INFO, "x", "甲(敖君善曰此禮康成云主人之吏也非是/)¶\n").streams
-             if s.layer == "commentary"]
+    notes = [
+        s
+        for s in read_mandoku(INFO, "x", "甲(敖君善曰此禮康成云主人之吏也非是/)¶\n").streams
+        if s.layer == "commentary"
+    ]
     [note] = notes
     assert note.speakers(0, len(note.text) - 1) == ("敖君善", "鄭康成")
     assert note.speakers(0, 3) == ("敖君善",)

@@ -1,4 +1,5 @@
 """The Kanripo (mandoku) reader: page ids, double-line notes, headings, sections (mini corpus)."""
+
 import re
 
 from conftest import raw
@@ -26,8 +27,18 @@ SAMPLE = """#+TITLE: 禮經本義
 
 
 def info() -> TextInfo:
-    return TextInfo(id="KR1d0044", title="禮經本義", work="禮經本義", author="", edition="", script="",
-                    format="mandoku", files=("x",), section_markers=True, rites=((4, "鄉射禮"),))
+    return TextInfo(
+        id="KR1d0044",
+        title="禮經本義",
+        work="禮經本義",
+        author="",
+        edition="",
+        script="",
+        format="mandoku",
+        files=("x",),
+        section_markers=True,
+        rites=((4, "鄉射禮"),),
+    )
 
 
 def test_sample_structure() -> None:

@@ -1,4 +1,5 @@
 """The seed reader: pages, sections, layers, commentators, brackets (mini corpus)."""
+
 import re
 
 from conftest import raw
@@ -11,8 +12,19 @@ SHIYU = "002_a73e8d04fc3338bc.txt"
 
 
 def info(**kw) -> TextInfo:
-    base = dict(id="t", title="礼经本义", work="禮經本義", author="", edition="", script="", format="seed",
-                files=("t.txt",), section_markers=True, juan=4, rites=((4, "乡射礼"), (14, "士虞礼"), (15, "特牲馈食礼")))
+    base = dict(
+        id="t",
+        title="礼经本义",
+        work="禮經本義",
+        author="",
+        edition="",
+        script="",
+        format="seed",
+        files=("t.txt",),
+        section_markers=True,
+        juan=4,
+        rites=((4, "乡射礼"), (14, "士虞礼"), (15, "特牲馈食礼")),
+    )
     base.update(kw)
     return TextInfo(**base)
 

@@ -1,4 +1,5 @@
 """The mini corpus (tests/fixtures/corpus-mini) is what its README says: whole lines of the shipped files."""
+
 from __future__ import annotations
 
 import hashlib
@@ -9,7 +10,9 @@ from conftest import FIXTURES, MINI_CORPUS, SHIPPED_CORPUS
 
 
 def cutter():
-    spec = importlib.util.spec_from_file_location("make_corpus_mini", FIXTURES / "make_corpus_mini.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_corpus_mini", FIXTURES / "make_corpus_mini.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -25,10 +28,14 @@ def test_every_fixture_file_is_its_line_ranges_of_the_shipped_file() -> None:
         fixture = (MINI_CORPUS / name).read_bytes()
         assert fixture == make.excerpt(name), name
         assert all(1 <= start <= end <= len(shipped) for start, end in ranges), name
-        assert all(a[1] < b[0] for a, b in zip(ranges, ranges[1:])), name  # in order, not overlapping
+        assert all(a[1] < b[0] for a, b in zip(ranges, ranges[1:])), (
+            name
+        )  # in order, not overlapping
         lines = fixture.splitlines(keepends=True)
         assert sum(end - start + 1 for start, end in ranges) == len(lines), name
-        assert set(lines) <= set(shipped), name  # nothing written that the shipped file does not hold
+        assert set(lines) <= set(shipped), (
+            name
+        )  # nothing written that the shipped file does not hold
 
 
 def test_checksums_and_manifest_of_the_mini_corpus() -> None:
@@ -36,10 +43,19 @@ def test_checksums_and_manifest_of_the_mini_corpus() -> None:
     for line in (MINI_CORPUS / "SHA256SUMS").read_text(encoding="utf-8").splitlines():
         digest, name = line.split("  ", 1)
         sums[name.removeprefix("./")] = digest
-    assert sums == {name: hashlib.sha256((MINI_CORPUS / name).read_bytes()).hexdigest() for name in sums}
+    assert sums == {
+        name: hashlib.sha256((MINI_CORPUS / name).read_bytes()).hexdigest() for name in sums
+    }
     mini = yaml.safe_load((MINI_CORPUS / "manifest.yaml").read_text(encoding="utf-8"))
-    shipped = {t["id"]: t for t in yaml.safe_load((SHIPPED_CORPUS / "manifest.yaml").read_text(encoding="utf-8"))["texts"]}
-    assert set(mini) == set(yaml.safe_load((SHIPPED_CORPUS / "manifest.yaml").read_text(encoding="utf-8")))
+    shipped = {
+        t["id"]: t
+        for t in yaml.safe_load((SHIPPED_CORPUS / "manifest.yaml").read_text(encoding="utf-8"))[
+            "texts"
+        ]
+    }
+    assert set(mini) == set(
+        yaml.safe_load((SHIPPED_CORPUS / "manifest.yaml").read_text(encoding="utf-8"))
+    )
     listed = [name for text in mini["texts"] for name in text["files"]]
     assert sorted(listed) == sorted(sums)
     for text in mini["texts"]:

@@ -3,6 +3,7 @@
 The sample (alignment_sample.yaml) was read by hand; scripts/alignment_report.py measures the
 aligner on it and docs/alignment.md shows what it measured. The whole shipped corpus is read.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -17,7 +18,7 @@ from conftest import ROOT, SHIPPED_CORPUS, SHIPPED_TERMS
 
 from glossary.build import gather
 from glossary.check import check_project
-from glossary.enrich.align import align, alignments, passages, paragraphs
+from glossary.enrich.align import align, alignments, paragraphs, passages
 from glossary.model import ALIGNMENT_THRESHOLD
 from glossary.render import terms_json
 
@@ -27,7 +28,9 @@ SAMPLE = Path(__file__).resolve().parent / "alignment_sample.yaml"
 
 
 def _report():
-    spec = importlib.util.spec_from_file_location("alignment_report", ROOT / "scripts" / "alignment_report.py")
+    spec = importlib.util.spec_from_file_location(
+        "alignment_report", ROOT / "scripts" / "alignment_report.py"
+    )
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)  # type: ignore[union-attr]
@@ -61,7 +64,9 @@ def test_the_sample_is_large_and_spread_over_the_file(alignment, sample) -> None
 def test_docs_show_the_accuracy_measured_now(shipped_corpus) -> None:
     table = _report().table(SHIPPED_CORPUS)
     docs = (ROOT / "docs" / "alignment.md").read_text(encoding="utf-8")
-    assert f"<!-- accuracy -->\n{table}<!-- /accuracy -->" in docs, "run python scripts/alignment_report.py"
+    assert f"<!-- accuracy -->\n{table}<!-- /accuracy -->" in docs, (
+        "run python scripts/alignment_report.py"
+    )
 
 
 def test_accuracy_on_the_sample(alignment, sample) -> None:
@@ -75,11 +80,17 @@ def test_accuracy_on_the_sample(alignment, sample) -> None:
     assert tuning.certain[0] / tuning.certain[1] >= 0.95
 
 
-def test_without_its_original_a_paragraph_is_not_paired_certainly_elsewhere(shipped_corpus, alignment) -> None:
+def test_without_its_original_a_paragraph_is_not_paired_certainly_elsewhere(
+    shipped_corpus, alignment
+) -> None:
     doc = next(d for d in shipped_corpus.documents if d.path == alignment.file)
     modern = [p.text for p in paragraphs(doc)]
-    original = [p for d in shipped_corpus.documents if d.text_info.id == "KR1d0044" and d.juans
-                and d.juans[0][1] in (14, 15) for p in passages(d)]
+    original = [
+        p
+        for d in shipped_corpus.documents
+        if d.text_info.id == "KR1d0044" and d.juans and d.juans[0][1] in (14, 15)
+        for p in passages(d)
+    ]
     full, _ = align(modern, original)
     removed = set(range(150, 170))  # 主人酳尸 to 主婦亞獻: 20 passages
     kept = [j for j in range(len(original)) if j not in removed]
@@ -98,23 +109,32 @@ def test_every_locus_with_a_certain_rendering_carries_it(tmp_path) -> None:
     assert data["modern_renderings"][0]["threshold"] == ALIGNMENT_THRESHOLD
     (alignment,) = glossary.alignments
     # The stretch of 卷十四 the rendering renders, from its first passage on.
-    first = min(p.start for pair in alignment.pairs for p in pair.original if p.file.endswith("_014.txt"))
+    first = min(
+        p.start for pair in alignment.pairs for p in pair.original if p.file.endswith("_014.txt")
+    )
     in_stretch = with_modern = juan14 = 0
     for entry in glossary.entries:
-        for loci, item in zip(glossary.loci[entry.id], next(t for t in data["terms"] if t["id"] == entry.id)["citations"]):
+        for loci, item in zip(
+            glossary.loci[entry.id],
+            next(t for t in data["terms"] if t["id"] == entry.id)["citations"],
+        ):
             for locus, shown in zip(loci, item["loci"]):
                 sure = [r.text for r in glossary.renderings(locus)]
                 assert shown.get("modern") == ("\n".join(sure) if sure else None)
                 if locus.file.endswith("_014.txt") and locus.layer == "classic":
                     juan14 += 1
-                    rendered = any(alignment.renderings(locus.file, locus.start, locus.end, locus.layer))
+                    rendered = any(
+                        alignment.renderings(locus.file, locus.start, locus.end, locus.layer)
+                    )
                     if locus.start >= first and rendered:
                         in_stretch += 1
                         with_modern += "modern" in shown
     # Where the rendering renders the passage, the locus shows it (a few links may be uncertain).
     assert in_stretch and with_modern / in_stretch >= 0.95
-    print(f"卷14 classic loci: {juan14}, with modern: {with_modern} ({with_modern / juan14:.0%}); "
-          f"in passages the rendering renders: {in_stretch}")
+    print(
+        f"卷14 classic loci: {juan14}, with modern: {with_modern} ({with_modern / juan14:.0%}); "
+        f"in passages the rendering renders: {in_stretch}"
+    )
 
 
 def test_glossary_align_json_has_every_paragraph(alignment) -> None:
@@ -122,14 +142,21 @@ def test_glossary_align_json_has_every_paragraph(alignment) -> None:
 
     from glossary.cli import cli
 
-    result = CliRunner().invoke(cli, ["align", "--json", "--corpus", str(SHIPPED_CORPUS)], catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli, ["align", "--json", "--corpus", str(SHIPPED_CORPUS)], catch_exceptions=False
+    )
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert [item["paragraph"] for item in data] == list(range(len(alignment.pairs))) and len(data) == 191
+    assert [item["paragraph"] for item in data] == list(range(len(alignment.pairs))) and len(
+        data
+    ) == 191
     for item in data:
         assert set(item) >= {"paragraph", "modern", "original", "confidence"}
         assert 0 <= item["confidence"] <= 1
         for passage in item["original"]:
             assert set(passage) >= {"file", "line", "page_id", "layer", "text"}
             assert passage["layer"] in ("classic", "commentary")
-            assert passage["file"] in ("kanripo/KR1d0044/KR1d0044_014.txt", "kanripo/KR1d0044/KR1d0044_015.txt")
+            assert passage["file"] in (
+                "kanripo/KR1d0044/KR1d0044_014.txt",
+                "kanripo/KR1d0044/KR1d0044_015.txt",
+            )

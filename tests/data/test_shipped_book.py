@@ -1,5 +1,6 @@
 """The shipped glossary as a printed book (slow: real Chromium, every entry): density, every rite
 complete, a study sheet for every rite."""
+
 from __future__ import annotations
 
 import re
@@ -10,7 +11,13 @@ from pypdf import PdfReader
 
 from glossary.build import gather
 from glossary.check import check_project
-from glossary.render.printed import PrintOptions, print_glossary, render_glossary, render_sheet, sections
+from glossary.render.printed import (
+    PrintOptions,
+    print_glossary,
+    render_glossary,
+    render_sheet,
+    sections,
+)
 from glossary.vocab import vocabulary
 
 
@@ -24,7 +31,9 @@ def shipped_glossary():
 def test_every_rite_lists_all_its_entries_once_printed(shipped_glossary) -> None:
     entries = shipped_glossary.entries
     rites = sections(entries)
-    printed = [entry.id for rite in rites for _, _, items, _ in rite["groups"] for _, entry in items]
+    printed = [
+        entry.id for rite in rites for _, _, items, _ in rite["groups"] for _, entry in items
+    ]
     assert sorted(printed) == sorted(e.id for e in entries)  # each entry printed exactly once
     for rite in rites:
         belonging = {e.id for e in entries if any(r.id == rite["slug"] for r in e.rites)}

@@ -1,4 +1,5 @@
 """The shipped corpus: every file listed, unchanged (SHA256SUMS), and readable."""
+
 from __future__ import annotations
 
 import hashlib
@@ -32,7 +33,9 @@ def test_every_file_is_byte_identical_to_its_checksum() -> None:
 
 @pytest.mark.slow  # reads the whole shipped corpus
 def test_every_file_is_read(shipped_corpus) -> None:
-    assert [d.path for d in shipped_corpus.documents] == [n for t in shipped_corpus.texts for n in t.files]
+    assert [d.path for d in shipped_corpus.documents] == [
+        n for t in shipped_corpus.texts for n in t.files
+    ]
     for doc in shipped_corpus.documents:
         assert doc.streams and any(s.text for s in doc.streams), doc.path
         main = doc.text_info.main_layer
@@ -50,9 +53,16 @@ def test_variant_gaps_leave_the_three_rites_and_the_issues_old_forms(shipped_cor
 
     rows = variant_gaps(shipped_corpus)["characters"]
     assert not {row["char"] for row in rows} & set("靣歩戸懐扄㸑𦵏馀")
-    assert all(not is_standard(row["char"]) and fold_char(row["char"]) == row["char"] for row in rows)
-    three = {"kanripo/KR1d0044/KR1d0044_004.txt", "kanripo/KR1d0044/KR1d0044_014.txt",
-             "kanripo/KR1d0044/KR1d0044_015.txt", "000_b6ac9449aa5994ba.txt", "002_a73e8d04fc3338bc.txt"}
+    assert all(
+        not is_standard(row["char"]) and fold_char(row["char"]) == row["char"] for row in rows
+    )
+    three = {
+        "kanripo/KR1d0044/KR1d0044_004.txt",
+        "kanripo/KR1d0044/KR1d0044_014.txt",
+        "kanripo/KR1d0044/KR1d0044_015.txt",
+        "000_b6ac9449aa5994ba.txt",
+        "002_a73e8d04fc3338bc.txt",
+    }
     for doc in shipped_corpus.documents:
         if doc.path in three:
             text = "".join(stream.text for stream in doc.streams)

@@ -1,7 +1,6 @@
 """The shipped media/ folder: its README and licence list, and nothing unlicensed or unused in it."""
-from __future__ import annotations
 
-from pathlib import Path
+from __future__ import annotations
 
 from conftest import ROOT
 

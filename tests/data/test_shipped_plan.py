@@ -3,6 +3,7 @@
 Every drawing the cards and the book use is rendered and measured: each label at least 12 CSS px
 when the SVG is 400 px wide, no two labels overlapping (boxes computed from the SVG itself).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -12,11 +13,31 @@ from plan_geometry import outside, overlapping, text_boxes
 from glossary.check import check_project
 from glossary.model import Plan
 from glossary.plan import load_plan
-from glossary.render.plan_svg import ENTRY_FIT_PX, MIN_LABEL_PX, PRINT_FIT_PX, place_keys, render_svg, shown_places
+from glossary.render.plan_svg import (
+    ENTRY_FIT_PX,
+    MIN_LABEL_PX,
+    PRINT_FIT_PX,
+    place_keys,
+    render_svg,
+    shown_places,
+)
 from glossary.vocab import vocabulary
 
 #: The places the seventeen rites need beyond the archery ground (issue 18).
-NEEDED = ("大門", "廟門", "寢門", "碑", "東夾", "西夾", "東堂下", "西堂下", "西坫", "東坫", "闈門", "宁")
+NEEDED = (
+    "大門",
+    "廟門",
+    "寢門",
+    "碑",
+    "東夾",
+    "西夾",
+    "東堂下",
+    "西堂下",
+    "西坫",
+    "東坫",
+    "闈門",
+    "宁",
+)
 PALACE = ("燕礼", "大射仪", "公食大夫礼", "聘礼", "觐礼")
 
 
@@ -30,15 +51,23 @@ def plan() -> Plan:
 def drawings(plan: Plan) -> list[tuple[str, str]]:
     """Every drawing the outputs make: whole, per rite, numbered, and per place whole, cropped, unlabelled."""
     vocab = vocabulary()
-    out = [("whole", render_svg(plan)), ("numbered", render_svg(plan, numbers=place_keys(plan))),
-           ("plan page", render_svg(plan, numbers=place_keys(plan), fit=PRINT_FIT_PX))]
+    out = [
+        ("whole", render_svg(plan)),
+        ("numbered", render_svg(plan, numbers=place_keys(plan))),
+        ("plan page", render_svg(plan, numbers=place_keys(plan), fit=PRINT_FIT_PX)),
+    ]
     out += [(rite.simplified, render_svg(plan, rite=rite)) for rite in vocab.rites]
     for place in plan.places:
-        out += [(place.id, render_svg(plan, place.id)),
-                (f"{place.id} front", render_svg(plan, place.id, label_marked=False)),
-                (f"{place.id} crop", render_svg(plan, place.id, crop=True)),
-                (f"{place.id} crop front", render_svg(plan, place.id, crop=True, label_marked=False)),
-                (f"{place.id} printed entry", render_svg(plan, place.id, crop=True, legend=False, fit=ENTRY_FIT_PX))]
+        out += [
+            (place.id, render_svg(plan, place.id)),
+            (f"{place.id} front", render_svg(plan, place.id, label_marked=False)),
+            (f"{place.id} crop", render_svg(plan, place.id, crop=True)),
+            (f"{place.id} crop front", render_svg(plan, place.id, crop=True, label_marked=False)),
+            (
+                f"{place.id} printed entry",
+                render_svg(plan, place.id, crop=True, legend=False, fit=ENTRY_FIT_PX),
+            ),
+        ]
     return out
 
 
@@ -52,7 +81,9 @@ def test_the_places_the_rites_need_are_on_the_plan(plan: Plan) -> None:
 def test_every_palace_rite_has_its_plan(plan: Plan) -> None:
     vocab = vocabulary()
     whole = {p.id for p in shown_places(plan)}
-    xiangshe_only = {p.id for p in plan.places if p.rites and [r.simplified for r in p.rites] == ["乡射礼"]}
+    xiangshe_only = {
+        p.id for p in plan.places if p.rites and [r.simplified for r in p.rites] == ["乡射礼"]
+    }
     for name in PALACE:
         rite = vocab.rite(name)
         shown = {p.id for p in shown_places(plan, rite)}
@@ -70,7 +101,13 @@ def test_every_drawing_is_legible_at_phone_width_with_no_colliding_labels(plan: 
     smallest, clashes = [], []
     for name, svg in drawings(plan):
         # A printed entry's crop is sized for its 55 mm figure (ENTRY_FIT_PX), the rest for a 400 px card.
-        width = ENTRY_FIT_PX if name.endswith("printed entry") else PRINT_FIT_PX if name == "plan page" else 400
+        width = (
+            ENTRY_FIT_PX
+            if name.endswith("printed entry")
+            else PRINT_FIT_PX
+            if name == "plan page"
+            else 400
+        )
         boxes = text_boxes(svg, card_width=width)
         smallest.append(min(b.px for b in boxes))
         clashes += [(name, pair) for pair in overlapping(boxes)]
@@ -87,9 +124,13 @@ def test_every_palace_rite_is_cited_on_its_plan(shipped_index) -> None:
     vocab = vocabulary()
     for name in PALACE:
         rite = vocab.rite(name)
-        cited = {place.label for place in shown_places(report.plan, rite)
-                 for loci in report.plan_loci[place.id] for locus in loci
-                 if locus.rite and vocab.rite(locus.rite) == rite}
+        cited = {
+            place.label
+            for place in shown_places(report.plan, rite)
+            for loci in report.plan_loci[place.id]
+            for locus in loci
+            if locus.rite and vocab.rite(locus.rite) == rite
+        }
         assert cited, name
 
 
@@ -100,10 +141,16 @@ def test_on_a_cards_front_no_other_name_sits_beside_the_marked_place(plan: Plan)
             continue
         for crop in (False, True):
             svg = render_svg(plan, place.id, label_marked=False, crop=crop)
-            boxes = [b for b in text_boxes(svg) if b.px < 14]  # the plan's labels and legend, at 13 px
+            boxes = [
+                b for b in text_boxes(svg) if b.px < 14
+            ]  # the plan's labels and legend, at 13 px
             size = max(b.box[3] - b.box[1] for b in boxes)
             r = 1.6 if place.kind in ("pillar", "object", "mark") else 0
             x0, y0 = (place.x - r) * 6 - size / 2, (place.y - r) * 6 - size / 2
             x1, y1 = (place.x + place.w + r) * 6 + size / 2, (place.y + place.h + r) * 6 + size / 2
-            near = [b.text for b in boxes if b.box[0] < x1 and x0 < b.box[2] and b.box[1] < y1 and y0 < b.box[3]]
+            near = [
+                b.text
+                for b in boxes
+                if b.box[0] < x1 and x0 < b.box[2] and b.box[1] < y1 and y0 < b.box[3]
+            ]
             assert near == [], (place.id, crop, near)

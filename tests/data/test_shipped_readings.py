@@ -3,6 +3,7 @@
 Every number is computed from terms.yaml and the corpus. The readings themselves need the whole
 shipped corpus (the 儀禮音義 among it), so those checks are marked slow.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -16,7 +17,11 @@ from glossary.enrich.readings import explained, guangyun, headword_chars
 @pytest.fixture(scope="module")
 def readings(shipped_index):
     report = check_project(SHIPPED_TERMS, SHIPPED_CORPUS, index=shipped_index)
-    assert not [p for p in report.problems if ".guangyun" in p.path or ".yinyi" in p.path or "經典釋文" in p.message]
+    assert not [
+        p
+        for p in report.problems
+        if ".guangyun" in p.path or ".yinyi" in p.path or "經典釋文" in p.message
+    ]
     return report.readings
 
 
@@ -27,7 +32,11 @@ def test_every_entry_chooses_a_guangyun_reading_per_character(shipped_entries) -
         chars = headword_chars(entry)
         assert len(entry.guangyun) == len(chars), entry.id
         for char, fanqie in zip(chars, entry.guangyun):
-            assert fanqie is None or fanqie in {g.name for g in guangyun(char)}, (entry.id, char, fanqie)
+            assert fanqie is None or fanqie in {g.name for g in guangyun(char)}, (
+                entry.id,
+                char,
+                fanqie,
+            )
 
 
 def test_every_reading_note_names_a_character_it_explains(shipped_entries) -> None:
@@ -48,7 +57,9 @@ def test_most_headword_characters_have_a_classical_reading(shipped_entries, read
 
 
 @pytest.mark.slow
-def test_every_shiwen_reading_stands_in_the_yinyi_at_its_place(shipped_entries, readings, shipped_doc) -> None:
+def test_every_shiwen_reading_stands_in_the_yinyi_at_its_place(
+    shipped_entries, readings, shipped_doc
+) -> None:
     for entry in shipped_entries:
         for reading in readings[entry.id]:
             if reading.shiwen is None:
@@ -86,6 +97,8 @@ def test_every_shiwen_reading_stands_in_the_yinyi_at_its_place(shipped_entries, 
         ("tan", "袒", "徒旱反", "鄉射禮"),
     ],
 )
-def test_the_readings_the_review_named(readings, entry_id: str, char: str, text: str, rite: str) -> None:
+def test_the_readings_the_review_named(
+    readings, entry_id: str, char: str, text: str, rite: str
+) -> None:
     reading = next(r for r in readings[entry_id] if r.char == char)
     assert (reading.shiwen.text, reading.shiwen.locus.rite) == (text, rite)

@@ -1,4 +1,5 @@
 """The order of the rites in the shipped 禮經本義 (corpus/kanripo/KR1d0044)."""
+
 from __future__ import annotations
 
 import re
@@ -8,7 +9,6 @@ from conftest import SHIPPED_CORPUS
 
 from glossary.enrich.sequence import sequences
 from glossary.vocab import vocabulary
-from glossary.normalize import normalize
 
 pytestmark = pytest.mark.slow  # reads the whole shipped corpus
 
@@ -16,7 +16,10 @@ pytestmark = pytest.mark.slow  # reads the whole shipped corpus
 def markers(path: str) -> list[tuple[int, str]]:
     """(offset, section name) of every ``右…`` marker of a file, read independently of the reader."""
     text = (SHIPPED_CORPUS / path).read_text(encoding="utf-8")
-    return [(m.start(), m.group(1)) for m in re.finditer(r"^\u3000{3}右([^\u3000(¶]+)", text, re.MULTILINE)]
+    return [
+        (m.start(), m.group(1))
+        for m in re.finditer(r"^\u3000{3}右([^\u3000(¶]+)", text, re.MULTILINE)
+    ]
 
 
 def test_every_juan_follows_its_markers(shipped_corpus) -> None:
@@ -74,4 +77,9 @@ def test_the_seed_page_gives_the_same_order(shipped_doc) -> None:
 
 def test_the_repose_sacrifice_in_order(shipped_corpus) -> None:
     shiyu = [step.name for step in sequences(shipped_corpus)["shiyu"]]
-    assert shiyu.index("尸入") < shiyu.index("尸食") < shiyu.index("主人酳尸") < shiyu.index("尸酢主人")
+    assert (
+        shiyu.index("尸入")
+        < shiyu.index("尸食")
+        < shiyu.index("主人酳尸")
+        < shiyu.index("尸酢主人")
+    )

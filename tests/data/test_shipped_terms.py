@@ -4,10 +4,10 @@ Every number here is computed from the data itself (terms.yaml is read independe
 PyYAML where a count is needed), so the tests hold as the glossary grows from three rites
 to all seventeen. The checks of the whole shipped corpus are marked slow.
 """
+
 from __future__ import annotations
 
 import difflib
-
 import importlib.util
 import re
 from collections import Counter
@@ -64,8 +64,11 @@ def test_most_entries_have_two_citations(shipped_entries) -> None:
 def test_every_rite_of_the_glossary_is_a_rite_of_the_corpus(shipped_entries) -> None:
     vocab = vocabulary()
     # A rite opens either at its 卷 (rites) or inside one, at its heading (rite_headings: 有司徹 in 卷十六).
-    known = {vocab.rite(name) for text in read_manifest(SHIPPED_CORPUS)
-             for _, name in (*text.rites, *text.rite_headings)}
+    known = {
+        vocab.rite(name)
+        for text in read_manifest(SHIPPED_CORPUS)
+        for _, name in (*text.rites, *text.rite_headings)
+    }
     rites = {rite for e in shipped_entries for rite in e.rites}
     assert rites and rites <= known, sorted(r.simplified for r in rites - known)
 
@@ -112,9 +115,16 @@ def test_readme_counts_are_current() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     if f"<!-- stats -->\n{table}<!-- /stats -->" not in readme:
         shown = readme.split("<!-- stats -->\n", 1)[-1].split("<!-- /stats -->", 1)[0]
-        diff = "".join(difflib.unified_diff(shown.splitlines(True), table.splitlines(True), "README.md", "terms.yaml"))
-        pytest.fail("README.md's table does not count terms.yaml's entries: run `python scripts/stats.py --write` "
-                    f"(.venv/bin/python without an active environment)\n{diff}", pytrace=False)
+        diff = "".join(
+            difflib.unified_diff(
+                shown.splitlines(True), table.splitlines(True), "README.md", "terms.yaml"
+            )
+        )
+        pytest.fail(
+            "README.md's table does not count terms.yaml's entries: run `python scripts/stats.py --write` "
+            f"(.venv/bin/python without an active environment)\n{diff}",
+            pytrace=False,
+        )
 
 
 def test_stats_write_puts_the_table_in_the_readme(tmp_path) -> None:
@@ -123,13 +133,20 @@ def test_stats_write_puts_the_table_in_the_readme(tmp_path) -> None:
     readme.write_text("# x\n\n<!-- stats -->\nold\n<!-- /stats -->\n\nmore\n", encoding="utf-8")
     stats = _stats()
     assert stats.write(readme, terms) is True
-    assert readme.read_text(encoding="utf-8") == f"# x\n\n<!-- stats -->\n{stats.table(terms)}<!-- /stats -->\n\nmore\n"
+    assert (
+        readme.read_text(encoding="utf-8")
+        == f"# x\n\n<!-- stats -->\n{stats.table(terms)}<!-- /stats -->\n\nmore\n"
+    )
     assert stats.write(readme, terms) is False
 
 
 def test_readme_table_lists_every_rite_of_the_glossary(shipped_entries) -> None:
     table = _stats().table(SHIPPED_TERMS)
-    listed = {normalize(row.split("|")[1].strip()) for row in table.splitlines()[2:] if row.startswith("| ")}
+    listed = {
+        normalize(row.split("|")[1].strip())
+        for row in table.splitlines()[2:]
+        if row.startswith("| ")
+    }
     rites = {rite.simplified for e in shipped_entries for rite in e.rites}
     assert rites <= listed, f"scripts/stats.py leaves out {sorted(rites - listed)}"
 
@@ -140,8 +157,11 @@ def test_shipped_terms_are_formatted() -> None:
     assert result.exit_code == 0, result.output
 
 
-@pytest.mark.parametrize("path, schema", [(SHIPPED_TERMS, "terms.schema.json"), (SHIPPED_PLAN, "plan.schema.json")],
-                         ids=["terms", "plan"])
+@pytest.mark.parametrize(
+    "path, schema",
+    [(SHIPPED_TERMS, "terms.schema.json"), (SHIPPED_PLAN, "plan.schema.json")],
+    ids=["terms", "plan"],
+)
 def test_fast_and_full_validators_agree_on_the_shipped_files(path, schema: str) -> None:
     data = load_yaml(path).data
     assert _valid(data, schema)

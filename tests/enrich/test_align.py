@@ -5,6 +5,7 @@ its rendering of 特牲馈食礼 (筮日, 筮尸) and the 四庫 text's 卷十�
 they are aligned pair by pair; where the excerpts of 卷十四 do not meet, the aligner has little
 to pair. The accuracy on the whole rendering is measured in tests/data/test_shipped_alignment.py.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,7 @@ from conftest import MINI_CORPUS, raw
 
 from glossary.cache import IndexCache
 from glossary.corpus import Corpus
-from glossary.enrich.align import aligned, alignments, align, passages, paragraphs
+from glossary.enrich.align import align, aligned, alignments, paragraphs, passages
 from glossary.errors import GlossaryError
 from glossary.index import CorpusIndex
 from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage
@@ -35,9 +36,13 @@ def test_readers_keep_each_marker_where_it_stands(corpus) -> None:
         if not doc.text_info.section_markers:
             continue
         text = raw(doc.path)
-        assert [text[offset : offset + len(marker)] for offset, marker in doc.markers] == [m for _, m in doc.markers]
+        assert [text[offset : offset + len(marker)] for offset, marker in doc.markers] == [
+            m for _, m in doc.markers
+        ]
         names = [name for _, name in doc.sections]
-        assert [re.sub(r"^(右边是|右边|以上是|右，|右)\s*", "", m) for _, m in doc.markers][: len(names)] == names
+        assert [re.sub(r"^(右边是|右边|以上是|右，|右)\s*", "", m) for _, m in doc.markers][
+            : len(names)
+        ] == names
 
 
 def test_seed_reader_keeps_the_paragraphs_between_blank_lines(corpus) -> None:
@@ -75,7 +80,9 @@ def test_the_original_is_cut_at_notes_and_markers(corpus) -> None:
 
 def passage(kind: str, text: str, line: int) -> Passage:
     layer = "commentary" if kind == "commentary" else "classic"
-    return Passage("original.txt", line, None, layer, kind, text, line * 100, line * 100 + len(text))
+    return Passage(
+        "original.txt", line, None, layer, kind, text, line * 100, line * 100 + len(text)
+    )
 
 
 ORIGINAL = [
@@ -121,11 +128,19 @@ def test_a_classic_passage_is_not_read_in_brackets() -> None:
 
 
 def test_a_paragraph_that_closes_a_bracket_goes_on_with_the_note() -> None:
-    original = [passage("classic", "尸入户踊如初哭止婦人入于房", 1),
-                passage("commentary", "敖君善曰哭止将有事也祭禮婦人當在房前此在堂者以其有尸入之哭也今哭止故入於房及尸謖又復位而哭也", 2)]
-    modern = ["尸进入户，跳跃与之前一样。哭泣停止，妇人进入房。",
-              "【敖君善说：“哭止，将有事也。祭礼，妇人当在房前，此在堂者，以其有尸，入之哭也。今哭止，故入于房。及尸谡",
-              "译，又回到原位哭泣】"]
+    original = [
+        passage("classic", "尸入户踊如初哭止婦人入于房", 1),
+        passage(
+            "commentary",
+            "敖君善曰哭止将有事也祭禮婦人當在房前此在堂者以其有尸入之哭也今哭止故入於房及尸謖又復位而哭也",
+            2,
+        ),
+    ]
+    modern = [
+        "尸进入户，跳跃与之前一样。哭泣停止，妇人进入房。",
+        "【敖君善说：“哭止，将有事也。祭礼，妇人当在房前，此在堂者，以其有尸，入之哭也。今哭止，故入于房。及尸谡",
+        "译，又回到原位哭泣】",
+    ]
     links, _ = align(modern, original)
     assert [[j for j, _ in found] for found in links] == [[0], [1], [1]]
 
@@ -151,20 +166,32 @@ def test_a_pair_is_as_certain_as_its_weakest_link() -> None:
 
 
 def test_renderings_of_a_span_by_layer() -> None:
-    pairs = (Pair(Paragraph(0, "主人清洗废爵", 0, 1), (ORIGINAL[0],), (0.9,)),
-             Pair(Paragraph(1, "【废爵，是没有足的爵】", 10, 3), (ORIGINAL[1],), (0.3,)))
-    alignment = Alignment("modern", "modern.txt", "original", "modern rendering (modern, by someone)", pairs)
+    pairs = (
+        Pair(Paragraph(0, "主人清洗废爵", 0, 1), (ORIGINAL[0],), (0.9,)),
+        Pair(Paragraph(1, "【废爵，是没有足的爵】", 10, 3), (ORIGINAL[1],), (0.3,)),
+    )
+    alignment = Alignment(
+        "modern", "modern.txt", "original", "modern rendering (modern, by someone)", pairs
+    )
     first, second = ORIGINAL[0], ORIGINAL[1]
     found = alignment.renderings("original.txt", first.start + 2, first.start + 4)
     assert [(r.paragraph, r.certain, r.text) for r in found] == [(0, True, "主人清洗废爵")]
-    assert alignment.renderings("original.txt", first.start, second.end, "commentary")[0].paragraph == 1
+    assert (
+        alignment.renderings("original.txt", first.start, second.end, "commentary")[0].paragraph
+        == 1
+    )
     assert not alignment.renderings("original.txt", second.start, second.end)[0].certain
     assert alignment.renderings("other.txt", first.start, first.end) == ()
     assert alignment.pair_at(12) is pairs[1] and alignment.pair_at(8) is None
 
 
 def test_a_long_rendering_is_cut_to_the_sentences_of_its_passage() -> None:
-    sentences = ["主人清洗废爵。", "尸行拜礼接受爵。" * 10, "祝官斟酒递给尸，尸用来酬谢主人。", "宾客出来。" * 20]
+    sentences = [
+        "主人清洗废爵。",
+        "尸行拜礼接受爵。" * 10,
+        "祝官斟酒递给尸，尸用来酬谢主人。",
+        "宾客出来。" * 20,
+    ]
     pair = Pair(Paragraph(0, "".join(sentences), 0, 1), (ORIGINAL[3],), (0.9,))
     alignment = Alignment("modern", "modern.txt", "original", "label", (pair,))
     rendering = alignment.renderings("original.txt", ORIGINAL[3].start, ORIGINAL[3].end)[0]
@@ -179,13 +206,24 @@ def test_a_long_rendering_is_cut_to_the_sentences_of_its_passage() -> None:
 
 def test_the_mini_rendering_of_特牲馈食礼_pairs_with_卷十五(corpus) -> None:
     (alignment,) = alignments(corpus)
-    assert (alignment.text_id, alignment.file, alignment.original_id) == ("seed-shiyu", RENDERING, "KR1d0044")
-    assert alignment.label.startswith("modern rendering (seed-shiyu, ") and "translator not named" in alignment.label
+    assert (alignment.text_id, alignment.file, alignment.original_id) == (
+        "seed-shiyu",
+        RENDERING,
+        "KR1d0044",
+    )
+    assert (
+        alignment.label.startswith("modern rendering (seed-shiyu, ")
+        and "translator not named" in alignment.label
+    )
     by_start = {pair.paragraph.text[:8]: pair for pair in alignment.pairs}
     expected = {  # read side by side in the fixture's two files
         "不选择吉日": [("classic", "不諏日")],
         "【郑康成说：这是": [("commentary", "鄭康成曰為筮人設之也")],
-        "筮人从西塾取出蓍": [("classic", "筮人取筮于西塾"), ("commentary", "當作右"), ("classic", "贊命命曰孝孫")],
+        "筮人从西塾取出蓍": [
+            ("classic", "筮人取筮于西塾"),
+            ("commentary", "當作右"),
+            ("classic", "贊命命曰孝孫"),
+        ],
         "右筮日": [("marker", "右筮日")],
         "【某之某，字称尸": [("commentary", "某之某字尸父而名尸")],
         "礼经本义卷十五": [],
@@ -197,7 +235,9 @@ def test_the_mini_rendering_of_特牲馈食礼_pairs_with_卷十五(corpus) -> N
             assert not pair.certain, start
             continue
         got = [(p.kind, p.text) for p in pair.original]
-        assert len(got) == len(wanted) and all(k == kind and t.startswith(w) for (k, t), (kind, w) in zip(got, wanted)), start
+        assert len(got) == len(wanted) and all(
+            k == kind and t.startswith(w) for (k, t), (kind, w) in zip(got, wanted)
+        ), start
         assert pair.certain, start
         assert all(p.file == JUAN15 for p in pair.original)
 

@@ -1,13 +1,14 @@
 """The classical readings come from shipped tables, not from tshet-uinh, pypinyin or new OpenCC
 converters: the tables are what the scripts generate, lookups give what the libraries give, and a
 check imports none of them."""
+
 from __future__ import annotations
 
 import json
 import os
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,15 @@ from conftest import MINI_CORPUS, MINI_TERMS, ROOT, SHIPPED_CORPUS, SHIPPED_TERM
 
 from glossary.cache import IndexCache
 from glossary.enrich import mandarin, readings
-from glossary.enrich.readings import PreparedYinyi, Sound, Yinyi, all_readings, guangyun, positions_of, prepare
+from glossary.enrich.readings import (
+    PreparedYinyi,
+    Sound,
+    Yinyi,
+    all_readings,
+    guangyun,
+    positions_of,
+    prepare,
+)
 from glossary.load import load_yaml
 from glossary.model import Entry
 from glossary.validate import validate
@@ -25,10 +34,13 @@ CASES = ROOT / "tests" / "cases"
 
 
 def _script(name: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / name), "--check"], capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / name), "--check"], capture_output=True, text=True
+    )
 
 
 # -- the tables are what the scripts make of the installed libraries (and the corpus) ---------------
+
 
 def test_guangyun_table_is_what_the_installed_tshet_uinh_gives() -> None:
     # A new tshet-uinh with other readings fails here until scripts/gen_guangyun.py is run.
@@ -56,11 +68,32 @@ def test_fanqie_table_is_current_for_the_shipped_corpus() -> None:
 
 # -- lookups give what the libraries give -------------------------------------------------------------
 
+
 def _chars() -> list[str]:
     """Characters to ask about: every one of the mini corpus and fixture, and awkward ones."""
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(MINI_CORPUS.rglob("*.txt")))
     text += MINI_TERMS.read_text(encoding="utf-8")
-    odd = ["", "ab", "\x00", "a", "\t", "\n", "|", "*", "#", "𤣥", "𦵏", "衆", "乗", "遥", "戸", "干", "忘", "肵", "\U0010ffff"]
+    odd = [
+        "",
+        "ab",
+        "\x00",
+        "a",
+        "\t",
+        "\n",
+        "|",
+        "*",
+        "#",
+        "𤣥",
+        "𦵏",
+        "衆",
+        "乗",
+        "遥",
+        "戸",
+        "干",
+        "忘",
+        "肵",
+        "\U0010ffff",
+    ]
     return sorted(set(text)) + odd
 
 
@@ -68,7 +101,11 @@ def test_guangyun_readings_are_tshet_uinhs() -> None:
     from tshet_uinh import 資料
 
     def own(char: str) -> list[tuple]:
-        return [(char, r.反切, r.音韻地位.描述, r.釋義) for r in 資料.query字頭(char)] if len(char) == 1 else []
+        return (
+            [(char, r.反切, r.音韻地位.描述, r.釋義) for r in 資料.query字頭(char)]
+            if len(char) == 1
+            else []
+        )
 
     for char in _chars():
         expected = own(char)
@@ -77,7 +114,7 @@ def test_guangyun_readings_are_tshet_uinhs() -> None:
         assert [(g.char, g.fanqie, g.position, g.meaning) for g in guangyun(char)] == expected, char
 
 
-@lru_cache(maxsize=None)
+@cache
 def _converter(name: str):
     import opencc
 
@@ -86,7 +123,10 @@ def _converter(name: str):
 
 def _live_forms(char: str) -> tuple[str, ...]:
     folded = readings.fold_char(char) or char
-    forms = (char, *(_converter(name).convert(c) for c in (char, folded) for name in ("s2t", "s2tw")))
+    forms = (
+        char,
+        *(_converter(name).convert(c) for c in (char, folded) for name in ("s2t", "s2tw")),
+    )
     return tuple(dict.fromkeys(form for form in forms if len(form) == 1))
 
 
@@ -113,7 +153,11 @@ def test_a_fanqie_outside_the_table_is_spelled_out_by_tshet_uinh() -> None:
     table = readings._fanqie_table()
     assert "申鴆" in table and table["申鴆"] == readings.spell_out("申", "鴆") == ("書開三侵去",)
     assert "中鴆" not in table  # not in the shipped 音義: tshet-uinh spells it when asked
-    assert positions_of(Sound("fanqie", "中鴆", "中鴆反", 0)) == readings.spell_out("中", "鴆") == ("知開三侵去",)
+    assert (
+        positions_of(Sound("fanqie", "中鴆", "中鴆反", 0))
+        == readings.spell_out("中", "鴆")
+        == ("知開三侵去",)
+    )
 
 
 # -- a check imports none of them -----------------------------------------------------------------------
@@ -134,17 +178,29 @@ print(json.dumps({{"results": results, "imported": sorted(m for m in ("tshet_uin
 
 def _imports(terms: Path, corpus: Path, cache: str, runs: int = 1) -> dict:
     script = NO_IMPORTS.format(terms=str(terms), corpus=str(corpus), cache=cache, runs=runs)
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                         env={**os.environ, "GLOSSARY_CACHE_DIR": ""})
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "GLOSSARY_CACHE_DIR": ""},
+    )
     return json.loads(out.stdout)
 
 
 @pytest.mark.parametrize("cached", [False, True], ids=["no cache", "cache"])
-def test_a_check_imports_neither_tshet_uinh_nor_pypinyin_nor_opens_a_converter(cached: bool, tmp_path: Path) -> None:
+def test_a_check_imports_neither_tshet_uinh_nor_pypinyin_nor_opens_a_converter(
+    cached: bool, tmp_path: Path
+) -> None:
     # With a cache: the first check analyses the 儀禮音義 and keeps it, the second reads it back.
-    found = _imports(MINI_TERMS, MINI_CORPUS, str(tmp_path / "cache") if cached else "", runs=2 if cached else 1)
+    found = _imports(
+        MINI_TERMS, MINI_CORPUS, str(tmp_path / "cache") if cached else "", runs=2 if cached else 1
+    )
     assert found["imported"] == [] and found["converters"] == 0
-    assert all(verified == citations > 0 and readings_ > 0 for verified, citations, readings_, _ in found["results"])
+    assert all(
+        verified == citations > 0 and readings_ > 0
+        for verified, citations, readings_, _ in found["results"]
+    )
     assert len({json.dumps(r) for r in found["results"]}) == 1
 
 
@@ -152,10 +208,14 @@ def test_a_check_imports_neither_tshet_uinh_nor_pypinyin_nor_opens_a_converter(c
 def test_a_check_of_the_shipped_glossary_imports_neither(tmp_path: Path) -> None:
     found = _imports(SHIPPED_TERMS, SHIPPED_CORPUS, str(tmp_path / "cache"), runs=2)
     assert found["imported"] == [] and found["converters"] == 0
-    assert found["results"][0] == found["results"][1] and found["results"][0][0] == found["results"][0][1]
+    assert (
+        found["results"][0] == found["results"][1]
+        and found["results"][0][0] == found["results"][0][1]
+    )
 
 
 # -- the notes analysed once and kept with the index read as those analysed when asked -------------------
+
 
 def _entries(path: Path) -> list[Entry]:
     entries, _ = validate(load_yaml(path), path.parent)
@@ -166,9 +226,23 @@ def _probes(yinyi: Yinyi) -> list[Entry]:
     """An entry for every headword of the 音義 in every rite, and for each of its characters alone."""
     vocab = vocabulary()
     rites = [vocab.rite(r) for r in yinyi.order]
-    words = sorted({g.headword for g in yinyi.glosses} | {ch for g in yinyi.glosses for ch in g.headword})
-    return [Entry(id=f"p{i}", term=word, pinyin="x", category="object", gloss="g", definition="d", line=1,
-                  rites=(rite,)) for i, word in enumerate(words) for rite in rites]
+    words = sorted(
+        {g.headword for g in yinyi.glosses} | {ch for g in yinyi.glosses for ch in g.headword}
+    )
+    return [
+        Entry(
+            id=f"p{i}",
+            term=word,
+            pinyin="x",
+            category="object",
+            gloss="g",
+            definition="d",
+            line=1,
+            rites=(rite,),
+        )
+        for i, word in enumerate(words)
+        for rite in rites
+    ]
 
 
 def test_prepared_notes_give_what_notes_analysed_when_asked_give(index, tmp_path: Path) -> None:
@@ -177,12 +251,27 @@ def test_prepared_notes_give_what_notes_analysed_when_asked_give(index, tmp_path
     assert prepared.order == live.order
 
     def where(gloss):
-        return None if gloss is None else (gloss.document.path, gloss.start, gloss.headword, gloss.target,
-                                           gloss.positions, gloss.main_text, gloss.sounds)
+        return (
+            None
+            if gloss is None
+            else (
+                gloss.document.path,
+                gloss.start,
+                gloss.headword,
+                gloss.target,
+                gloss.positions,
+                gloss.main_text,
+                gloss.sounds,
+            )
+        )
 
     for entry in _probes(live):
         for i in range(len(entry.term)):
-            assert where(prepared.for_char(entry, i)) == where(live.for_char(entry, i)), (entry.term, entry.rites, i)
+            assert where(prepared.for_char(entry, i)) == where(live.for_char(entry, i)), (
+                entry.term,
+                entry.rites,
+                i,
+            )
     # The entries of the fixture and of the cases, as a check reads them: the same readings.
     for path in [MINI_TERMS, *sorted(CASES.glob("*/*.yaml"))]:
         entries = _entries(path)
@@ -194,7 +283,9 @@ def test_prepared_notes_give_what_notes_analysed_when_asked_give(index, tmp_path
         assert isinstance(kept_yinyi, PreparedYinyi) and kept == expected, path.name
 
 
-def test_the_analysis_is_kept_beside_the_index_and_made_anew_when_its_code_changes(tmp_path: Path, monkeypatch) -> None:
+def test_the_analysis_is_kept_beside_the_index_and_made_anew_when_its_code_changes(
+    tmp_path: Path, monkeypatch
+) -> None:
     from glossary import cache as cache_module
 
     made: list[int] = []
@@ -215,7 +306,9 @@ def test_the_analysis_is_kept_beside_the_index_and_made_anew_when_its_code_chang
     kept.write_bytes(kept.read_bytes()[:-1] + b"!")
     assert derived(IndexCache(folder)) == first and len(made) == 2
     # Other code (here: another module's fingerprint) makes it anew, and the old file goes.
-    assert derived(IndexCache(folder), roots=("glossary.enrich.mandarin",)) == first and len(made) == 3
+    assert (
+        derived(IndexCache(folder), roots=("glossary.enrich.mandarin",)) == first and len(made) == 3
+    )
     assert [p.name for p in folder.glob("readings-*.pickle")] != [kept.name]
     assert len(list(folder.glob("readings-*.pickle"))) == 1
     # The index untouched: only one index file, read from the cache each time.
@@ -224,8 +317,10 @@ def test_the_analysis_is_kept_beside_the_index_and_made_anew_when_its_code_chang
     assert IndexCache(None).derived(IndexCache(None).open(MINI_CORPUS), "x", make, ()) is None
     # When the index is pruned, what was kept beside it goes too.
     for version in range(cache_module.KEEP + 1):
-        monkeypatch.setattr(cache_module, "_code_fingerprint", lambda v=version: f"code {v}".encode())
+        monkeypatch.setattr(
+            cache_module, "_code_fingerprint", lambda v=version: f"code {v}".encode()
+        )
         derived(IndexCache(folder))
-    keys = {p.name[len("index-"):-len(".pickle")] for p in folder.glob("index-*.pickle")}
+    keys = {p.name[len("index-") : -len(".pickle")] for p in folder.glob("index-*.pickle")}
     assert len(keys) == cache_module.KEEP
     assert {p.name.split("-")[1] for p in folder.glob("readings-*.pickle")} == keys

@@ -1,4 +1,5 @@
 """Corpus counts of a term (concordance) and the frequent words without an entry (coverage)."""
+
 import re
 from collections import Counter
 
@@ -11,7 +12,9 @@ from glossary.vocab import vocabulary
 
 
 def entry(term: str) -> Entry:
-    return Entry(id=term, term=term, pinyin="x", category="object", gloss="g", definition="d", line=1)
+    return Entry(
+        id=term, term=term, pinyin="x", category="object", gloss="g", definition="d", line=1
+    )
 
 
 def mandoku_layers(path: str, char: str) -> Counter:
@@ -38,18 +41,29 @@ def test_counts_by_rite_and_layer_without_excerpts(index) -> None:
     readings = mandoku_layers("kanripo/KR1g0003/KR1g0003_010.txt", "楅")
     expected["text"] = readings.pop("classic")
     expected["commentary"] += readings.pop("commentary", 0)
-    elsewhere = {("士虞礼", "kanripo/KR1d0044/KR1d0044_014.txt"), ("特牲馈食礼", "kanripo/KR1d0044/KR1d0044_015.txt")}
-    others = {(rite, layer): n for rite, path in elsewhere for layer, n in mandoku_layers(path, "楅").items()}
+    elsewhere = {
+        ("士虞礼", "kanripo/KR1d0044/KR1d0044_014.txt"),
+        ("特牲馈食礼", "kanripo/KR1d0044/KR1d0044_015.txt"),
+    }
+    others = {
+        (rite, layer): n
+        for rite, path in elsewhere
+        for layer, n in mandoku_layers(path, "楅").items()
+    }
     assert places == {("乡射礼", layer): n for layer, n in expected.items()} | others
     assert occ.total == sum(places.values())
     assert occ.for_rite(vocabulary().rite("鄉射禮")) == sum(expected.values())
-    assert raw("000_b6ac9449aa5994ba.txt").count("楅")  # the seed page has the word too: it is left out
+    assert raw("000_b6ac9449aa5994ba.txt").count(
+        "楅"
+    )  # the seed page has the word too: it is left out
 
 
 def test_coverage_lists_frequent_words_without_entries(index) -> None:
     before = coverage([], index, ("乡射礼",), "classic", 10)
     words = [w for w, _ in before.words]
-    assert len(words) == 10 and [n for _, n in before.words] == sorted((n for _, n in before.words), reverse=True)
+    assert len(words) == 10 and [n for _, n in before.words] == sorted(
+        (n for _, n in before.words), reverse=True
+    )
     covered = words[:2]
     after = coverage([entry(w) for w in covered], index, ("乡射礼",), "classic", 10)
     assert not set(covered) & {w for w, _ in after.words}
@@ -63,8 +77,10 @@ def test_coverage_leaves_out_the_book_of_readings(corpus, index) -> None:
     from glossary.corpus import Corpus
     from glossary.index import CorpusIndex
 
-    others = Corpus(tuple(t for t in corpus.texts if not t.readings),
-                    tuple(d for d in corpus.documents if not d.text_info.readings))
+    others = Corpus(
+        tuple(t for t in corpus.texts if not t.readings),
+        tuple(d for d in corpus.documents if not d.text_info.readings),
+    )
     assert len(others.documents) < len(corpus.documents)
     for layer in ("commentary", "text"):
         with_it = coverage([], index, ("乡射礼", "士虞礼"), layer, 50)

@@ -1,4 +1,5 @@
 """The regular Mandarin of a 音韻地位: tone, initial and final, spelt as pinyin."""
+
 import pytest
 
 from glossary.enrich.mandarin import fits, modern, position, readings, split_tone, tone_known
@@ -32,8 +33,12 @@ def test_tone_follows_the_initials_voicing() -> None:
 
 def test_pinyin_spelling() -> None:
     assert "jué" in readings("見合四先入")  # ü after j is written u
-    assert "yì" in readings("影開三B蒸入") and "wù" in readings("明三C虞去")  # y and w without an initial
-    assert not any(s.startswith(("ju", "qu", "xu")) for s in readings("清開一侯上") if "ü" not in s)  # 侯 is never ü
+    assert "yì" in readings("影開三B蒸入") and "wù" in readings(
+        "明三C虞去"
+    )  # y and w without an initial
+    assert not any(
+        s.startswith(("ju", "qu", "xu")) for s in readings("清開一侯上") if "ü" not in s
+    )  # 侯 is never ü
     assert split_tone("lǚ") == ("lü", 3) and split_tone("zhe") == ("zhe", 5)
 
 

@@ -3,8 +3,16 @@ from glossary.model import Entry
 
 
 def entry(term: str, pinyin: str, traditional: str | None = None) -> Entry:
-    return Entry(id="x", term=term, pinyin=pinyin, category="object", gloss="g", definition="d", line=3,
-                 traditional=traditional)
+    return Entry(
+        id="x",
+        term=term,
+        pinyin=pinyin,
+        category="object",
+        gloss="g",
+        definition="d",
+        line=3,
+        traditional=traditional,
+    )
 
 
 def test_split_reading() -> None:
@@ -13,11 +21,15 @@ def test_split_reading() -> None:
 
 
 def test_invalid_syllables_are_errors() -> None:
-    assert reading_problems(entry("楅", "bi1")) == [("error", "not pinyin syllables with tone marks: bi1")]
+    assert reading_problems(entry("楅", "bi1")) == [
+        ("error", "not pinyin syllables with tone marks: bi1")
+    ]
 
 
 def test_syllable_count_must_match() -> None:
-    assert reading_problems(entry("乘矢", "shèng")) == [("error", "1 syllable(s) for 2 character(s) of 乘矢")]
+    assert reading_problems(entry("乘矢", "shèng")) == [
+        ("error", "1 syllable(s) for 2 character(s) of 乘矢")
+    ]
 
 
 def test_reading_outside_pypinyin_candidates_is_a_warning() -> None:

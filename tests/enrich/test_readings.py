@@ -1,11 +1,18 @@
 """How the headwords were read: the 儀禮音義 of the mini corpus parsed, the 廣韻 from tshet-uinh."""
+
 import re
 
 import pytest
 from conftest import raw
 
 from glossary.enrich.readings import (
-    Sound, Yinyi, glossed, guangyun, parse_note, parse_yinyi, positions_of,
+    Sound,
+    Yinyi,
+    glossed,
+    guangyun,
+    parse_note,
+    parse_yinyi,
+    positions_of,
 )
 from glossary.model import Entry
 from glossary.vocab import vocabulary
@@ -13,10 +20,22 @@ from glossary.vocab import vocabulary
 YINYI = "kanripo/KR1g0003/KR1g0003_010.txt"
 
 
-def entry(term: str, rites: list[str], pinyin: str = "x", traditional: str | None = None, **fields) -> Entry:
+def entry(
+    term: str, rites: list[str], pinyin: str = "x", traditional: str | None = None, **fields
+) -> Entry:
     vocab = vocabulary()
-    return Entry(id="x", term=term, pinyin=pinyin, category="object", gloss="g", definition="d", line=1,
-                 traditional=traditional, rites=tuple(vocab.rite(r) for r in rites), **fields)
+    return Entry(
+        id="x",
+        term=term,
+        pinyin=pinyin,
+        category="object",
+        gloss="g",
+        definition="d",
+        line=1,
+        traditional=traditional,
+        rites=tuple(vocab.rite(r) for r in rites),
+        **fields,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -46,12 +65,20 @@ def test_rite_headings_open_the_rites(corpus) -> None:
 def test_headwords_and_notes_with_their_rite(glosses) -> None:
     dun = gloss(glosses, "二敦")
     # The note runs over a line end and a page mark: (音對劉/又都愛)¶<pb>¶(反後/放此).
-    assert (dun.note, dun.rite, dun.headword[dun.target]) == ("音對劉又都愛反後放此", "士虞禮", "敦")
+    assert (dun.note, dun.rite, dun.headword[dun.target]) == (
+        "音對劉又都愛反後放此",
+        "士虞禮",
+        "敦",
+    )
     assert dun.main_text == "音對" and dun.main.kind == "zhiyin" and dun.main.value == "對"
     assert [(s.text, s.who, s.alternative) for s in dun.others] == [("劉又都愛反", "劉昌宗", True)]
     # A headword runs over a line end too (朝¶服).
     chao = gloss(glosses, "朝服")
-    assert chao.note.startswith("直遥反") and chao.headword[chao.target] == "朝" and chao.rite == "士冠禮"
+    assert (
+        chao.note.startswith("直遥反")
+        and chao.headword[chao.target] == "朝"
+        and chao.rite == "士冠禮"
+    )
     bi = gloss(glosses, "楅豐")
     assert (bi.main_text, bi.rite, bi.headword[bi.target]) == ("音福", "鄉射禮", "楅")
     # The front matter (title, 儀禮音義, 陸德明's line) is no headword.
@@ -70,12 +97,27 @@ def test_liu_changzongs_readings_are_his(glosses) -> None:
     "note, readings",
     [
         ("申鴆反凡度淺深曰深後放此", [("fanqie", "申鴆", None, False)]),
-        ("音妹又武拜反劉又武八反", [("zhiyin", "妹", None, False), ("fanqie", "武拜", None, True),
-                                 ("fanqie", "武八", "劉昌宗", True)]),
+        (
+            "音妹又武拜反劉又武八反",
+            [
+                ("zhiyin", "妹", None, False),
+                ("fanqie", "武拜", None, True),
+                ("fanqie", "武八", "劉昌宗", True),
+            ],
+        ),
         ("如字劉色例反下同", [("ruzi", "", None, False), ("fanqie", "色例", "劉昌宗", False)]),
-        ("依注音墮許恚反劉相恚反", [("zhiyin", "墮", None, False), ("fanqie", "許恚", None, False),
-                                 ("fanqie", "相恚", "劉昌宗", False)]),
-        ("七絹反范散騎音倉亂反", [("fanqie", "七絹", None, False), ("fanqie", "倉亂", "范散騎", False)]),
+        (
+            "依注音墮許恚反劉相恚反",
+            [
+                ("zhiyin", "墮", None, False),
+                ("fanqie", "許恚", None, False),
+                ("fanqie", "相恚", "劉昌宗", False),
+            ],
+        ),
+        (
+            "七絹反范散騎音倉亂反",
+            [("fanqie", "七絹", None, False), ("fanqie", "倉亂", "范散騎", False)],
+        ),
         ("戸交反後皆同一音如字", [("fanqie", "戸交", None, False), ("ruzi", "", None, True)]),
         # Words, not readings: 鄭玄's gloss in a heading's note, and 音同 ("the same reading").
         ("鄭云虞猶安也士旣葬其父母迎精而反日中而祭之於殯宫以安之禮", []),
@@ -89,9 +131,15 @@ def test_readings_of_a_note(note: str, readings: list[tuple]) -> None:
 def test_which_character_a_note_reads() -> None:
     assert glossed("二敦", parse_note("音對")) == 1  # 對 has the reading of one of 敦's
     assert glossed("堂深", parse_note("申鴆反")) == 1  # 申鴆 is 深's 式禁 (書母 侵韻 去聲)
-    assert glossed("齊衰", parse_note("音咨")) == 0  # no 廣韻 reading of 齊 is 咨's: its modern zī is
-    assert glossed("肵俎", parse_note("音祈")) == 0  # the 廣韻 lacks 肵: the rare character is the one
-    assert glossed("弓", parse_note("蒲比反")) is None  # no reading of 弓 comes near: a slip of the text
+    assert (
+        glossed("齊衰", parse_note("音咨")) == 0
+    )  # no 廣韻 reading of 齊 is 咨's: its modern zī is
+    assert (
+        glossed("肵俎", parse_note("音祈")) == 0
+    )  # the 廣韻 lacks 肵: the rare character is the one
+    assert (
+        glossed("弓", parse_note("蒲比反")) is None
+    )  # no reading of 弓 comes near: a slip of the text
     assert glossed("不綏", parse_note("依注音墮許恚反")) == 1  # read as another word, 依注
 
 

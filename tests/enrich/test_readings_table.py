@@ -1,4 +1,5 @@
 """The reading warnings use pypinyin's character table as shipped data, not pypinyin itself."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,11 @@ from glossary.enrich.pinyin import pypinyin_readings, valid_syllables
 
 def test_shipped_table_is_what_the_installed_pypinyin_gives() -> None:
     # A new pypinyin with other readings fails here until scripts/gen_readings.py is run.
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_readings.py"), "--check"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "gen_readings.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -22,7 +26,9 @@ def test_every_character_reads_as_in_pypinyins_own_table() -> None:
     from pypinyin.pinyin_dict import pinyin_dict
 
     assert {code: ",".join(pypinyin_readings(chr(code))) for code in pinyin_dict} == pinyin_dict
-    assert valid_syllables() == {r for readings in pinyin_dict.values() for r in readings.split(",")}
+    assert valid_syllables() == {
+        r for readings in pinyin_dict.values() for r in readings.split(",")
+    }
     # Not in the table: letters of the readings themselves, separators, strings that are no character.
     for other in ("a", "ā", ",", "\t", "\n", "#", " ", "楅長", ""):
         assert pypinyin_readings(other) == ()
@@ -43,8 +49,13 @@ RitualReadings([entry]).plain("楅長如笴")
 print(json.dumps([imported, report.verified, report.citations, before, reading_problems(entry),
                   "pypinyin" in sys.modules]))
 """
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                         env={**os.environ, "GLOSSARY_CACHE_DIR": ""})
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "GLOSSARY_CACHE_DIR": ""},
+    )
     imported, verified, citations, before, after, now = json.loads(out.stdout)
     assert not imported and verified == citations > 0
     assert before == after and before[0][0] == "warning" and "fú of 楅" in before[0][1]

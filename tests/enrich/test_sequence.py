@@ -1,4 +1,5 @@
 """The order of each rite, read from the corpus' own 右… markers (mini corpus)."""
+
 from __future__ import annotations
 
 import re
@@ -6,7 +7,6 @@ import re
 from conftest import raw
 
 from glossary.enrich.sequence import sequences
-from glossary.normalize import normalize
 
 #: The 四庫 text's files of the mini corpus, by the id of the rite their 卷 is.
 JUAN_FILES = {
@@ -40,7 +40,9 @@ def test_the_seed_texts_are_not_read_for_the_order(corpus) -> None:
 def test_keys_are_stable_and_repeats_are_counted(corpus) -> None:
     steps = sequences(corpus)["xiangshe"]
     assert len({step.key for step in steps}) == len(steps)
-    assert all(step.key == f"乡射礼/{step.name}/1" for step in steps)  # no name comes twice in the excerpt
+    assert all(
+        step.key == f"乡射礼/{step.name}/1" for step in steps
+    )  # no name comes twice in the excerpt
 
 
 def test_a_section_name_that_comes_again_is_a_second_step() -> None:
@@ -48,12 +50,28 @@ def test_a_section_name_that_comes_again_is_a_second_step() -> None:
     from glossary.corpus.mandoku import read_mandoku
     from glossary.corpus.model import TextInfo
 
-    info = TextInfo(id="KR1d0044", title="禮經本義", work="禮經本義", author="", edition="", script="",
-                    format="mandoku", files=("x",), section_markers=True, rites=((4, "鄉射禮"),), primary=True)
-    text = ("#+PROPERTY: JUAN 卷四\n<pb:KR1d0044_WYG_004-1a>¶\n司射命取矢¶\n　　　右取矢¶\n"
-            "司射視算¶\n　　　右取矢視算¶\n司射又命取矢¶\n<pb:KR1d0044_WYG_004-1b>¶\n司射乃退¶\n　　　右取矢¶\n")
+    info = TextInfo(
+        id="KR1d0044",
+        title="禮經本義",
+        work="禮經本義",
+        author="",
+        edition="",
+        script="",
+        format="mandoku",
+        files=("x",),
+        section_markers=True,
+        rites=((4, "鄉射禮"),),
+        primary=True,
+    )
+    text = (
+        "#+PROPERTY: JUAN 卷四\n<pb:KR1d0044_WYG_004-1a>¶\n司射命取矢¶\n　　　右取矢¶\n"
+        "司射視算¶\n　　　右取矢視算¶\n司射又命取矢¶\n<pb:KR1d0044_WYG_004-1b>¶\n司射乃退¶\n　　　右取矢¶\n"
+    )
     corpus = Corpus(texts=(info,), documents=(read_mandoku(info, "x", text),))
     steps = sequences(corpus)["xiangshe"]
     assert [(s.name, s.repeat, s.page_id) for s in steps] == [
-        ("取矢", 1, "KR1d0044_WYG_004-1a"), ("取矢視算", 1, "KR1d0044_WYG_004-1a"), ("取矢", 2, "KR1d0044_WYG_004-1b")]
+        ("取矢", 1, "KR1d0044_WYG_004-1a"),
+        ("取矢視算", 1, "KR1d0044_WYG_004-1a"),
+        ("取矢", 2, "KR1d0044_WYG_004-1b"),
+    ]
     assert steps[0].key != steps[2].key

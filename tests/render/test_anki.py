@@ -3,6 +3,7 @@
 Built from the fixture project (terms-mini.yaml, plan-mini.yaml, corpus-mini); the tests that
 open a real Anki collection are marked slow.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -16,15 +17,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
+from anki.scheduler.v3 import CardAnswer
 from click.testing import CliRunner
 from conftest import MINI_PLAN, make_project, mini_entries, raw, set_field
 
 from glossary.cli import cli
 from glossary.plan import load_plan
-
-from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
-from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
-from anki.scheduler.v3 import CardAnswer
 
 IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
 DECK = "yili-glossary.apkg"
@@ -47,7 +47,16 @@ NEW_ENTRY = """
 def build(root: Path, out: Path, epoch: int) -> None:
     env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
     result = CliRunner(env=env).invoke(
-        cli, ["build", "--terms", str(root / "terms.yaml"), "--corpus", str(root / "corpus"), "--out", str(out)]
+        cli,
+        [
+            "build",
+            "--terms",
+            str(root / "terms.yaml"),
+            "--corpus",
+            str(root / "corpus"),
+            "--out",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.output
 
@@ -63,8 +72,12 @@ def collection(folder: Path) -> Iterator[Collection]:
 
 
 def import_package(col: Collection, path: Path):
-    options = ImportAnkiPackageOptions(update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=False)
-    return col.import_anki_package(ImportAnkiPackageRequest(package_path=str(path), options=options)).log
+    options = ImportAnkiPackageOptions(
+        update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=False
+    )
+    return col.import_anki_package(
+        ImportAnkiPackageRequest(package_path=str(path), options=options)
+    ).log
 
 
 def schedule(col: Collection) -> dict[int, tuple]:
@@ -98,8 +111,12 @@ def releases(tmp_path_factory) -> dict[str, Path]:
     (root / "terms.yaml").write_text(changed + NEW_ENTRY, encoding="utf-8")
     build(root, base / "v2", epoch=1_700_086_400)
     build(root, base / "v2-again", epoch=1_700_086_400)
-    return {"v1": base / "v1" / DECK, "v2": base / "v2" / DECK, "v2-again": base / "v2-again" / DECK,
-            "dir": base}
+    return {
+        "v1": base / "v1" / DECK,
+        "v2": base / "v2" / DECK,
+        "v2-again": base / "v2-again" / DECK,
+        "dir": base,
+    }
 
 
 @pytest.mark.slow
@@ -108,14 +125,18 @@ def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
         first = import_package(col, releases["v1"])
         in_package = package_notes(releases["v1"], tmp_path)
         assert len(first.new) == len(in_package) and not first.updated and not first.duplicate
-        assert {col.get_note(n)["Id"] for n in col.find_notes('"note:Yili glossary term"')} == set(mini_entries())
+        assert {col.get_note(n)["Id"] for n in col.find_notes('"note:Yili glossary term"')} == set(
+            mini_entries()
+        )
         notetypes = sorted(m["id"] for m in col.models.all())
         col.decks.select(col.decks.id_for_name("Yili 仪礼 Glossary"))
         for queued in col.sched.get_queued_cards(fetch_limit=5).cards:
             card = col.get_card(queued.card.id)
             card.start_timer()
             states = col._backend.get_scheduling_states(card.id)
-            col.sched.answer_card(col.sched.build_answer(card=card, states=states, rating=CardAnswer.GOOD))
+            col.sched.answer_card(
+                col.sched.build_answer(card=card, states=states, rating=CardAnswer.GOOD)
+            )
         before = schedule(col)
         notes_before = col.note_count()
         revlog = col.db.all("select * from revlog order by id")
@@ -128,9 +149,16 @@ def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
         assert len(second.updated) == 1  # only the term note shows the definition
         # Anki logs unchanged notes it found by GUID as "duplicate" (skipped): none is added twice.
         assert len(second.duplicate) == notes_before - 1
-        assert not second.conflicting and not second.missing_notetype and not second.first_field_match
+        assert (
+            not second.conflicting and not second.missing_notetype and not second.first_field_match
+        )
         assert col.note_count() == notes_before + len(second.new)
-        assert col.db.scalar("select count() from (select guid from notes group by guid having count() > 1)") == 0
+        assert (
+            col.db.scalar(
+                "select count() from (select guid from notes group by guid having count() > 1)"
+            )
+            == 0
+        )
         assert sorted(m["id"] for m in col.models.all()) == notetypes
         after = schedule(col)
         assert {cid: after[cid] for cid in before} == before
@@ -182,13 +210,23 @@ def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
         note = col.get_note(col.find_notes('"note:Yili glossary term"')[0])
         assert note["Gloss"] == "&lt;script&gt;alert(1)&lt;/script&gt;"
         assert "<script>" not in note.cards()[0].answer()
-        assert {"yili::category::object", "yili::rite::乡射礼", "yili::layer::classic"} <= set(note.tags)
-        assert note["Ruby"] == '<span class="tone1">楅[bī]</span>'  # Anki's bracket form, tone class
-        assert '<ruby><rb>楅</rb><rt>bī</rt></ruby>' in note.cards()[0].answer()  # {{furigana:Ruby}}
-        assert "音福" in note["Readings"] and "音福" in note.cards()[0].answer()  # 經典釋文's, on the back
+        assert {"yili::category::object", "yili::rite::乡射礼", "yili::layer::classic"} <= set(
+            note.tags
+        )
+        assert (
+            note["Ruby"] == '<span class="tone1">楅[bī]</span>'
+        )  # Anki's bracket form, tone class
+        assert (
+            "<ruby><rb>楅</rb><rt>bī</rt></ruby>" in note.cards()[0].answer()
+        )  # {{furigana:Ruby}}
+        assert (
+            "音福" in note["Readings"] and "音福" in note.cards()[0].answer()
+        )  # 經典釋文's, on the back
         cloze = col.get_note(col.find_notes('"note:Yili glossary passage cloze"')[0])
         assert "{{c1::" in cloze["Passage"] and "<ruby>楅<rt>bī</rt></ruby>" in cloze["Passage"]
-        assert "〈" in cloze["Locus"] and "〈" not in cloze.cards()[0].question()  # the section on the back only
+        assert (
+            "〈" in cloze["Locus"] and "〈" not in cloze.cards()[0].question()
+        )  # the section on the back only
         deck_names = {d.name for d in col.decks.all_names_and_ids()}
         assert "Yili 仪礼 Glossary::乡射礼::Objects 器物" in deck_names
 
@@ -208,7 +246,9 @@ def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
 
 def test_csv_has_guid_column(releases) -> None:
     text = (releases["dir"] / "v1" / "yili-glossary.csv").read_text(encoding="utf-8")
-    assert text.startswith("#separator:Comma\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n")
+    assert text.startswith(
+        "#separator:Comma\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n"
+    )
     assert "Yili glossary term" in text and "Yili 仪礼 Glossary::乡射礼::Objects 器物" in text
 
 
@@ -235,13 +275,28 @@ def test_plan_cards_and_sequence_cards(releases, tmp_path: Path) -> None:
                 assert len(note.cards()) == 2, ident  # no place on the plan, no plan card
         media = Path(col.media.dir())
         assert sorted(p.name for p in media.iterdir()) == sorted(
-            name for place in placed.values() for name in (f"yili-plan-{place.id}.svg", f"yili-plan-{place.id}-q.svg"))
-        assert all((media / f"yili-plan-{p.id}.svg").read_text(encoding="utf-8").startswith("<svg") for p in placed.values())
+            name
+            for place in placed.values()
+            for name in (f"yili-plan-{place.id}.svg", f"yili-plan-{place.id}-q.svg")
+        )
+        assert all(
+            (media / f"yili-plan-{p.id}.svg").read_text(encoding="utf-8").startswith("<svg")
+            for p in placed.values()
+        )
         order = rite_markers("kanripo/KR1d0044/KR1d0044_004.txt")
-        steps = {col.get_note(n)["Section"]: col.get_note(n)
-                 for n in col.find_notes('"note:Yili glossary rite sequence" "Rite:乡射礼"')}
+        steps = {
+            col.get_note(n)["Section"]: col.get_note(n)
+            for n in col.find_notes('"note:Yili glossary rite sequence" "Rite:乡射礼"')
+        }
         assert sorted(steps) == sorted(order)
         for earlier, later in zip(order, order[1:]):
-            assert steps[earlier]["Next"] == later and steps[later]["Previous"].endswith(f"〈{earlier}〉")
-        assert steps[order[-1]]["Next"] == "" and "the rite ends" in steps[order[-1]].cards()[0].answer()
-        assert "Order of the rite 仪节次第" in {d.name.split("::")[-1] for d in col.decks.all_names_and_ids()}
+            assert steps[earlier]["Next"] == later and steps[later]["Previous"].endswith(
+                f"〈{earlier}〉"
+            )
+        assert (
+            steps[order[-1]]["Next"] == ""
+            and "the rite ends" in steps[order[-1]].cards()[0].answer()
+        )
+        assert "Order of the rite 仪节次第" in {
+            d.name.split("::")[-1] for d in col.decks.all_names_and_ids()
+        }

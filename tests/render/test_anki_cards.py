@@ -6,6 +6,7 @@ reads the ritual reading, browser columns and sort fields, night mode and contra
 The whole shipped glossary is built (in a copy of the project, so the repository's ledger is left
 alone) and imported once for the module; every test runs over all of its cards.
 """
+
 from __future__ import annotations
 
 import html
@@ -17,6 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
+from anki.sound import TTSTag
 from click.testing import CliRunner
 from conftest import ROOT, SHIPPED_PLAN, SHIPPED_TERMS
 
@@ -28,10 +32,6 @@ from glossary.plan import load_plan
 from glossary.render.anki.notes import forms_of
 from glossary.validate import load_entries
 from glossary.vocab import vocabulary
-
-from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
-from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
-from anki.sound import TTSTag
 
 pytestmark = pytest.mark.slow
 
@@ -82,27 +82,63 @@ def shipped(tmp_path_factory) -> dict:
     if (ROOT / "media").exists():
         shutil.copytree(ROOT / "media", project / "media")
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1800000000"}
-    result = CliRunner(env=env).invoke(cli, ["build", "--terms", str(project / "terms.yaml"),
-                                             "--corpus", str(project / "corpus"), "--out", str(base / "dist")])
+    result = CliRunner(env=env).invoke(
+        cli,
+        [
+            "build",
+            "--terms",
+            str(project / "terms.yaml"),
+            "--corpus",
+            str(project / "corpus"),
+            "--out",
+            str(base / "dist"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     col = Collection(str(base / "collection.anki2"))
-    options = ImportAnkiPackageOptions(update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=False)
-    log = col.import_anki_package(ImportAnkiPackageRequest(
-        package_path=str(base / "dist" / "yili-glossary.apkg"), options=options)).log
+    options = ImportAnkiPackageOptions(
+        update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=False
+    )
+    log = col.import_anki_package(
+        ImportAnkiPackageRequest(
+            package_path=str(base / "dist" / "yili-glossary.apkg"), options=options
+        )
+    ).log
     cards = []
     for cid in col.find_cards(""):
         card = col.get_card(cid)
         note = card.note()
         model = note.note_type()
-        cards.append(Card(cid, card.ord, model["name"], card.template()["name"], dict(note.items()), list(note.tags),
-                          card.question(), card.answer(),
-                          [t for t in card.question_av_tags() + card.answer_av_tags() if isinstance(t, TTSTag)],
-                          card.question(reload=True, browser=True)))
+        cards.append(
+            Card(
+                cid,
+                card.ord,
+                model["name"],
+                card.template()["name"],
+                dict(note.items()),
+                list(note.tags),
+                card.question(),
+                card.answer(),
+                [
+                    t
+                    for t in card.question_av_tags() + card.answer_av_tags()
+                    if isinstance(t, TTSTag)
+                ],
+                card.question(reload=True, browser=True),
+            )
+        )
     entries, problems = load_entries(SHIPPED_TERMS)
     assert not problems
     plan, _ = load_plan(SHIPPED_PLAN)
-    yield {"col": col, "log": log, "cards": cards, "entries": {e.id: e for e in entries}, "plan": plan,
-           "dist": base / "dist", "media": Path(col.media.dir())}
+    yield {
+        "col": col,
+        "log": log,
+        "cards": cards,
+        "entries": {e.id: e for e in entries},
+        "plan": plan,
+        "dist": base / "dist",
+        "media": Path(col.media.dir()),
+    }
     col.close()
 
 
@@ -128,13 +164,22 @@ def answer_of(card: Card) -> str:
 def test_the_whole_deck_imports_once(shipped) -> None:
     col, log = shipped["col"], shipped["log"]
     assert len(log.new) == col.note_count() and not log.duplicate and not log.conflicting
-    assert col.db.scalar("select count() from (select guid from notes group by guid having count() > 1)") == 0
+    assert (
+        col.db.scalar(
+            "select count() from (select guid from notes group by guid having count() > 1)"
+        )
+        == 0
+    )
     entries = shipped["entries"]
     terms = {c.fields["Id"] for c in shipped["cards"] if c.model == "Yili glossary term"}
     assert set(entries) <= terms
     # Every entry with a verified passage that holds its headword is asked in one.
-    in_passages = {i for c in shipped["cards"] if c.model == "Yili glossary passage cloze"
-                   and "yili::retired" not in c.tags for i in c.fields["Id"].split()}
+    in_passages = {
+        i
+        for c in shipped["cards"]
+        if c.model == "Yili glossary passage cloze" and "yili::retired" not in c.tags
+        for i in c.fields["Id"].split()
+    }
     assert len(in_passages) >= 0.9 * len(entries)
 
 
@@ -146,7 +191,11 @@ def test_no_front_gives_its_answer_away(shipped) -> None:
         front = normalize(plain(card.question))
         entry = asked(card, entries)
         if card.template in ("Recall", "Hall plan", "Cloze") and entry is not None:
-            leaks += [(card.template, entry.id, form) for form in forms_of(entry) if normalize(form) in front]
+            leaks += [
+                (card.template, entry.id, form)
+                for form in forms_of(entry)
+                if normalize(form) in front
+            ]
         if card.template == "Cloze" and card.fields["Locus"]:
             if plain(card.fields["Locus"]) in plain(card.question) or "〈" in plain(card.question):
                 leaks.append(("Cloze locus", card.fields["Id"], card.fields["Locus"]))
@@ -154,7 +203,9 @@ def test_no_front_gives_its_answer_away(shipped) -> None:
             if f"〈{card.fields['Next']}〉" in plain(card.question):
                 leaks.append(("sequence", card.fields["Key"], card.fields["Next"]))
     assert not leaks, leaks[:20]
-    recall = [c for c in shipped["cards"] if c.template == "Recall" and "yili::retired" not in c.tags]
+    recall = [
+        c for c in shipped["cards"] if c.template == "Recall" and "yili::retired" not in c.tags
+    ]
     assert all(c.fields["Gloss"] and plain(c.question) for c in recall)
 
 
@@ -167,8 +218,13 @@ def test_the_marked_place_has_no_label_on_the_front(shipped) -> None:
         place = plan.for_term(card.fields["Id"])
         src = re.search(r'src="([^"]+)"', card.question).group(1)
         svg = (media / src).read_text(encoding="utf-8")
-        labels = {normalize(plain(t)) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", svg, flags=re.S)}
-        hidden = {normalize(place.label), *(normalize(f) for f in forms_of(entries[card.fields["Id"]]))}
+        labels = {
+            normalize(plain(t)) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", svg, flags=re.S)
+        }
+        hidden = {
+            normalize(place.label),
+            *(normalize(f) for f in forms_of(entries[card.fields["Id"]])),
+        }
         assert not labels & hidden, (card.fields["Id"], labels & hidden)
         assert len(labels) > 3  # the other places keep their labels
 
@@ -180,7 +236,9 @@ def test_no_two_fronts_ask_one_question_with_different_answers(shipped) -> None:
         answer = answer_of(card)
         entry = shipped["entries"].get(answer)
         # A drawing is part of the question: the hall-plan fronts differ by the place they mark.
-        front = normalize(plain(card.question)) + " ".join(re.findall(r'src="([^"]+)"', card.question))
+        front = normalize(plain(card.question)) + " ".join(
+            re.findall(r'src="([^"]+)"', card.question)
+        )
         answers[(card.template, front)].add(normalize(entry.term) if entry else answer)
     clashes = {front: found for front, found in answers.items() if len(found) > 1}
     assert not clashes, list(clashes.items())[:10]
@@ -202,8 +260,12 @@ def test_passages_keep_context_around_the_blank(shipped) -> None:
     for card in shipped["cards"]:
         if card.template != "Cloze" or "yili::retired" in card.tags:
             continue
-        passage = re.search(r'<div class="passage"[^>]*>(.*?)</div>', card.question, flags=re.S).group(1)
-        rest = normalize(plain(re.sub(r'<span class="cloze"[^>]*>.*?</span>', "", passage, flags=re.S)))
+        passage = re.search(
+            r'<div class="passage"[^>]*>(.*?)</div>', card.question, flags=re.S
+        ).group(1)
+        rest = normalize(
+            plain(re.sub(r'<span class="cloze"[^>]*>.*?</span>', "", passage, flags=re.S))
+        )
         if len(rest) < MIN_CONTEXT:
             short.append((card.fields["Id"], plain(passage)))
     assert not short, short[:10]
@@ -252,13 +314,19 @@ def test_tts_speaks_only_the_ritual_reading(shipped) -> None:
     assert not wrong, wrong[:10]
     assert spoken > len(entries)  # most entries are spoken, on several cards
     overridden = [e for e in entries.values() if e.tts]
-    assert overridden and all(any(t.field_text == e.tts for c in shipped["cards"] for t in c.tts) for e in overridden)
+    assert overridden and all(
+        any(t.field_text == e.tts for c in shipped["cards"] for t in c.tts) for e in overridden
+    )
 
 
 def test_browser_columns_and_sort_fields(shipped) -> None:
     """Item 9: browser formats on every template; sort fields that sort; apostrophes searchable."""
     col = shipped["col"]
-    for name in ("Yili glossary term", "Yili glossary passage cloze", "Yili glossary rite sequence"):
+    for name in (
+        "Yili glossary term",
+        "Yili glossary passage cloze",
+        "Yili glossary rite sequence",
+    ):
         model = col.models.by_name(name)
         assert all(t["bqfmt"] and t["bafmt"] for t in model["tmpls"]), name
     sort = {m["name"]: m["flds"][m["sortf"]]["name"] for m in col.models.all()}
@@ -284,19 +352,33 @@ def test_deck_descriptions_and_one_home_per_note(shipped) -> None:
     puts a note in the same deck, so packages imported in any order agree."""
     col, dist = shipped["col"], shipped["dist"]
     root = col.decks.by_name("Yili 仪礼 Glossary")
-    assert "CC BY-SA 4.0" in root["desc"] and "Kanseki Repository" in root["desc"] and "Bury" in root["desc"]
-    home = {col.get_note(n).guid: col.decks.name(col.get_card(col.get_note(n).card_ids()[0]).did)
-            for n in col.find_notes("")}
+    assert (
+        "CC BY-SA 4.0" in root["desc"]
+        and "Kanseki Repository" in root["desc"]
+        and "Bury" in root["desc"]
+    )
+    home = {
+        col.get_note(n).guid: col.decks.name(col.get_card(col.get_note(n).card_ids()[0]).did)
+        for n in col.find_notes("")
+    }
     packages = sorted(dist.glob("yili-*.apkg"))
     assert len(packages) > 2
     for order in (packages, packages[::-1]):
         other = Collection(str(dist.parent / f"order-{order[0].stem}.anki2"))
         try:
             for package in order:
-                options = ImportAnkiPackageOptions(update_notes=IF_NEWER, update_notetypes=IF_NEWER,
-                                                   with_scheduling=False)
-                other.import_anki_package(ImportAnkiPackageRequest(package_path=str(package), options=options))
-            assert other.db.scalar("select count() from (select guid from notes group by guid having count() > 1)") == 0
+                options = ImportAnkiPackageOptions(
+                    update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=False
+                )
+                other.import_anki_package(
+                    ImportAnkiPackageRequest(package_path=str(package), options=options)
+                )
+            assert (
+                other.db.scalar(
+                    "select count() from (select guid from notes group by guid having count() > 1)"
+                )
+                == 0
+            )
             for nid in other.find_notes(""):
                 note = other.get_note(nid)
                 assert other.decks.name(other.get_card(note.card_ids()[0]).did) == home[note.guid]
@@ -308,7 +390,13 @@ def test_csv_names_its_columns(shipped) -> None:
     """Item 11: the CSV's #columns line names the note type's fields (Anki maps them by it)."""
     text = (shipped["dist"] / "yili-glossary.csv").read_text(encoding="utf-8")
     columns = next(line for line in text.splitlines() if line.startswith("#columns:"))
-    assert columns.split(":", 1)[1].split(",")[:5] == ["guid", "notetype", "deck", "Term", "Traditional"]
+    assert columns.split(":", 1)[1].split(",")[:5] == [
+        "guid",
+        "notetype",
+        "deck",
+        "Term",
+        "Traditional",
+    ]
 
 
 def test_night_mode_and_contrast(shipped) -> None:
@@ -318,9 +406,17 @@ def test_night_mode_and_contrast(shipped) -> None:
 
     col = shipped["col"]
     css = col.models.by_name("Yili glossary term")["css"]
-    assert all(col.models.by_name(n)["css"] == css for n in ("Yili glossary passage cloze", "Yili glossary rite sequence"))
-    bodies = sorted({re.sub(r"<style>.*?</style>", "", side, flags=re.S)
-                     for c in shipped["cards"] for side in (c.question, c.answer)})
+    assert all(
+        col.models.by_name(n)["css"] == css
+        for n in ("Yili glossary passage cloze", "Yili glossary rite sequence")
+    )
+    bodies = sorted(
+        {
+            re.sub(r"<style>.*?</style>", "", side, flags=re.S)
+            for c in shipped["cards"]
+            for side in (c.question, c.answer)
+        }
+    )
     script = """(bodyClass) => {
       const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
       const lum = ([r, g, b]) => { const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
@@ -345,8 +441,12 @@ def test_night_mode_and_contrast(shipped) -> None:
         page = browser.new_page()
         for body, background in ((BODY_DAY, "rgb(251, 250, 247)"), (BODY_NIGHT, "rgb(30, 30, 30)")):
             for start in range(0, len(bodies), 300):
-                batch = "".join(f'<div class="sample {body}">{b}</div>' for b in bodies[start:start + 300])
-                page.set_content(f"<html><head><style>{css}</style></head><body>{batch}</body></html>")
+                batch = "".join(
+                    f'<div class="sample {body}">{b}</div>' for b in bodies[start : start + 300]
+                )
+                page.set_content(
+                    f"<html><head><style>{css}</style></head><body>{batch}</body></html>"
+                )
                 found = page.evaluate(script, body)
                 assert found["background"] == background, body
                 assert not found["low"], (body, found["low"])

@@ -6,6 +6,7 @@ the notes are updated only with "Update notes: Always" for that one import (READ
 from a release before the card rework"). These tests do what the README tells users to do, and
 show what happens when they do not.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,14 +14,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition as Condition
+from anki.scheduler.v3 import CardAnswer
 from click.testing import CliRunner
 from conftest import FIXTURES, make_project, set_field
 
 from glossary.cli import cli
-
-from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
-from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition as Condition
-from anki.scheduler.v3 import CardAnswer
 
 pytestmark = pytest.mark.slow
 
@@ -35,15 +35,28 @@ EDITED = "bi"
 def build(root: Path, out: Path, epoch: int) -> Path:
     env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
     result = CliRunner(env=env).invoke(
-        cli, ["build", "--terms", str(root / "terms.yaml"), "--corpus", str(root / "corpus"), "--out", str(out)])
+        cli,
+        [
+            "build",
+            "--terms",
+            str(root / "terms.yaml"),
+            "--corpus",
+            str(root / "corpus"),
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     return out / "yili-glossary.apkg"
 
 
 def import_package(col: Collection, path: Path, *, merge: bool = False, notes=IF_NEWER):
-    options = ImportAnkiPackageOptions(update_notes=notes, update_notetypes=IF_NEWER, with_scheduling=False,
-                                       merge_notetypes=merge)
-    return col.import_anki_package(ImportAnkiPackageRequest(package_path=str(path), options=options)).log
+    options = ImportAnkiPackageOptions(
+        update_notes=notes, update_notetypes=IF_NEWER, with_scheduling=False, merge_notetypes=merge
+    )
+    return col.import_anki_package(
+        ImportAnkiPackageRequest(package_path=str(path), options=options)
+    ).log
 
 
 def review(col: Collection, count: int) -> None:
@@ -53,11 +66,15 @@ def review(col: Collection, count: int) -> None:
         card = col.get_card(queued[0].card.id)
         card.start_timer()
         states = col._backend.get_scheduling_states(card.id)
-        col.sched.answer_card(col.sched.build_answer(card=card, states=states, rating=CardAnswer.GOOD))
+        col.sched.answer_card(
+            col.sched.build_answer(card=card, states=states, rating=CardAnswer.GOOD)
+        )
 
 
 def schedule(col: Collection) -> dict[int, tuple]:
-    rows = col.db.all("select id, nid, ord, did, type, queue, due, ivl, factor, reps, lapses from cards")
+    rows = col.db.all(
+        "select id, nid, ord, did, type, queue, due, ivl, factor, reps, lapses from cards"
+    )
     return {row[0]: tuple(row[1:]) for row in rows}
 
 
@@ -69,7 +86,9 @@ def releases(tmp_path_factory) -> dict[str, Path]:
     shutil.copyfile(RELEASE / "anki-ledger.json", root / "anki-ledger.json")
     new = build(root, base / "new", epoch=1_800_000_000)
     text = (root / "terms.yaml").read_text(encoding="utf-8")
-    (root / "terms.yaml").write_text(set_field(text, EDITED, "gloss", "rack for the arrows (edited)"), encoding="utf-8")
+    (root / "terms.yaml").write_text(
+        set_field(text, EDITED, "gloss", "rack for the arrows (edited)"), encoding="utf-8"
+    )
     edited = build(root, base / "edited", epoch=1_800_086_400)
     return {"old": RELEASE / "yili-glossary.apkg", "new": new, "edited": edited}
 
@@ -83,21 +102,37 @@ def test_update_from_the_last_release_keeps_every_review(releases, tmp_path: Pat
         before, revlog = schedule(col), col.db.all("select * from revlog order by id")
         assert len(revlog) == 12
         notetypes = {m["name"]: m["id"] for m in col.models.all() if m["name"].startswith("Yili")}
-        old_clozes = {col.get_note(n).guid: col.get_note(n)["Id"] for n in col.find_notes('"note:Yili glossary passage cloze"')}
+        old_clozes = {
+            col.get_note(n).guid: col.get_note(n)["Id"]
+            for n in col.find_notes('"note:Yili glossary passage cloze"')
+        }
         notes_before = col.note_count()
 
         log = import_package(col, releases["new"], merge=True, notes=ALWAYS)  # as the README says
         assert not log.conflicting and not log.missing_notetype and not log.duplicate
         assert len(log.updated) == notes_before  # every note took the new release's fields
         # The note types were changed in place: same ids, no copy, the new fields there.
-        assert {m["name"]: m["id"] for m in col.models.all() if m["name"].startswith("Yili")} == notetypes
-        fields = col.db.list("select name from fields where ntid = ? order by ord", notetypes["Yili glossary term"])
-        assert fields[-3:] == ["CueGloss", "CueRites", "TTS"]  # (read from the database: the Python side caches)
+        assert {
+            m["name"]: m["id"] for m in col.models.all() if m["name"].startswith("Yili")
+        } == notetypes
+        fields = col.db.list(
+            "select name from fields where ntid = ? order by ord", notetypes["Yili glossary term"]
+        )
+        assert fields[-3:] == [
+            "CueGloss",
+            "CueRites",
+            "TTS",
+        ]  # (read from the database: the Python side caches)
         # Every card kept its scheduling and the review log is untouched; no note is there twice.
         after = schedule(col)
         assert {cid: after[cid] for cid in before} == before
         assert col.db.all("select * from revlog order by id") == revlog
-        assert col.db.scalar("select count() from (select guid from notes group by guid having count() > 1)") == 0
+        assert (
+            col.db.scalar(
+                "select count() from (select guid from notes group by guid having count() > 1)"
+            )
+            == 0
+        )
         # An old passage note still asks, as its first card, the headword it asked (or says where it went).
         for nid in col.find_notes('"note:Yili glossary passage cloze"'):
             note = col.get_note(nid)
@@ -111,15 +146,29 @@ def test_update_from_the_last_release_keeps_every_review(releases, tmp_path: Pat
         edited = import_package(col, releases["edited"])
         updated = {n.id.nid for n in edited.updated}
         notes = [col.get_note(n) for n in col.find_notes("")]
-        owning = {n.id for n in notes if "Id" in n and EDITED in n["Id"].split() and "yili::retired" not in n.tags}
-        assert updated == owning and len(edited.updated) == len(owning) and not edited.new and not edited.conflicting
+        owning = {
+            n.id
+            for n in notes
+            if "Id" in n and EDITED in n["Id"].split() and "yili::retired" not in n.tags
+        }
+        assert (
+            updated == owning
+            and len(edited.updated) == len(owning)
+            and not edited.new
+            and not edited.conflicting
+        )
         kinds = sorted(col.get_note(n).note_type()["name"] for n in updated)
-        assert kinds == ["Yili glossary passage cloze", "Yili glossary term"]  # its term note and its passage note
+        assert kinds == [
+            "Yili glossary passage cloze",
+            "Yili glossary term",
+        ]  # its term note and its passage note
     finally:
         col.close()
 
 
-def test_without_merging_note_types_anki_makes_copies_and_updates_nothing(releases, tmp_path: Path) -> None:
+def test_without_merging_note_types_anki_makes_copies_and_updates_nothing(
+    releases, tmp_path: Path
+) -> None:
     """Why the README asks for "Merge note types": without it Anki adds a copy of each note type
     that gained fields and leaves their old notes as they were (logged as conflicting)."""
     col = Collection(str(tmp_path / "collection.anki2"))

@@ -1,4 +1,5 @@
 """glossary/render/indexes.py: the orders of the printed indexes."""
+
 from __future__ import annotations
 
 from glossary.model import Entry
@@ -6,41 +7,73 @@ from glossary.render import indexes
 
 
 def entry(term: str, pinyin: str, gloss: str = "x", traditional: str | None = None) -> Entry:
-    return Entry(id=pinyin.replace(" ", "-"), term=term, pinyin=pinyin, category="object", gloss=gloss,
-                 definition="d", line=1, traditional=traditional)
+    return Entry(
+        id=pinyin.replace(" ", "-"),
+        term=term,
+        pinyin=pinyin,
+        category="object",
+        gloss=gloss,
+        definition="d",
+        line=1,
+        traditional=traditional,
+    )
 
 
 def test_u_umlaut_sorts_after_u_with_or_without_tone_marks() -> None:
-    assert indexes.toneless("lǚ") == "lv" and indexes.toneless("lü") == "lv" and indexes.toneless("lù") == "lu"
+    assert (
+        indexes.toneless("lǚ") == "lv"
+        and indexes.toneless("lü") == "lv"
+        and indexes.toneless("lù") == "lu"
+    )
     lv, lu = entry("旅酬", "lǚ chóu"), entry("鹿中", "lù zhōng")
     assert sorted([lv, lu], key=indexes.pinyin_key) == [lu, lv]
     assert [e.term for _, group in indexes.by_pinyin([lv, lu]) for e in group] == ["鹿中", "旅酬"]
 
 
 def test_the_same_reading_sorts_by_strokes() -> None:
-    few, many = entry("機", "jī"), entry("几", "jī")  # 機 16 strokes, 几 2: strokes, not code points, decide
+    few, many = (
+        entry("機", "jī"),
+        entry("几", "jī"),
+    )  # 機 16 strokes, 几 2: strokes, not code points, decide
     few, many = many, few
     assert sorted([many, few], key=indexes.pinyin_key) == [few, many]
     assert indexes.strokes("几") < indexes.strokes("機")
 
 
 def test_traditional_forms_are_filed_under_their_kangxi_radicals() -> None:
-    east, crowd, guest = entry("东", "dōng", traditional="東"), entry("众", "zhòng", traditional="衆"), entry("宾", "bīn", traditional="賓")
-    groups = {radical.ideograph: [e.term for e, _ in items] for radical, items in indexes.by_radical([east, crowd, guest])}
+    east, crowd, guest = (
+        entry("东", "dōng", traditional="東"),
+        entry("众", "zhòng", traditional="衆"),
+        entry("宾", "bīn", traditional="賓"),
+    )
+    groups = {
+        radical.ideograph: [e.term for e, _ in items]
+        for radical, items in indexes.by_radical([east, crowd, guest])
+    }
     assert groups == {"木": ["东"], "血": ["众"], "貝": ["宾"]}
     # Headers are ordinary ideographs, never Kangxi radical code points.
-    assert all(not 0x2E80 <= ord(r.ideograph) <= 0x2FDF for r, _ in indexes.by_radical([east, crowd, guest]))
+    assert all(
+        not 0x2E80 <= ord(r.ideograph) <= 0x2FDF
+        for r, _ in indexes.by_radical([east, crowd, guest])
+    )
 
 
 def test_kangxi_stroke_counts_agree_with_the_residual() -> None:
     jue = indexes.radicals()["爵"]
     assert (jue.number, jue.residual, jue.radical_strokes, jue.kangxi_strokes) == (87, 14, 4, 18)
-    assert indexes.radicals()["一"].radical_strokes == 1 and indexes.radicals()["龠"].radical_strokes == 17
+    assert (
+        indexes.radicals()["一"].radical_strokes == 1
+        and indexes.radicals()["龠"].radical_strokes == 17
+    )
 
 
 def test_the_english_index_groups_by_keyword() -> None:
-    cups = [entry("爵", "jué", "libation cup (one-shēng cup)"), entry("觶", "zhì", "three-shēng drinking cup"),
-            entry("酢", "zuò", "return the cup"), entry("尸", "shī", "(the 尸) rises")]
+    cups = [
+        entry("爵", "jué", "libation cup (one-shēng cup)"),
+        entry("觶", "zhì", "three-shēng drinking cup"),
+        entry("酢", "zuò", "return the cup"),
+        entry("尸", "shī", "(the 尸) rises"),
+    ]
     index = dict(indexes.by_gloss(cups))
     assert [e.term for e in index["cup"]] == ["爵", "酢", "觶"]
     assert "rise" in index or "rises" in index

@@ -3,6 +3,7 @@
 The command is looked at, not run (subprocess.run is replaced); real Chromium prints in
 tests/render/test_print.py and tests/contribute/test_preview.py (slow).
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -33,7 +34,9 @@ def commands(monkeypatch) -> list[list[str]]:
 
 @pytest.mark.parametrize("uid", [0, 1000])
 @pytest.mark.parametrize("what", ["pdf", "png"])
-def test_chromium_runs_offline_and_sandboxed_unless_root(commands, monkeypatch, uid: int, what: str) -> None:
+def test_chromium_runs_offline_and_sandboxed_unless_root(
+    commands, monkeypatch, uid: int, what: str
+) -> None:
     monkeypatch.setattr(pdf.os, "geteuid", lambda: uid)
     data = pdf.print_pdf(b"<p>x</p>") if what == "pdf" else pdf.screenshot(b"<p>x</p>")
     assert data == b"%PDF-1.4 stand-in"
@@ -68,9 +71,11 @@ def test_a_missing_chromium_says_what_to_install(monkeypatch) -> None:
 
 def test_glyphs_named_by_radicals_are_renamed_by_ideographs() -> None:
     """Chromium names a glyph that 鹿 and ⿅ share by the radical: the PDF's text map names it 鹿."""
-    cmap = ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n1 begincodespacerange\n<0000> <FFFF>\n"
-            "endcodespacerange\n2 beginbfchar\n<0003> <0020>\n<007F> <2FC5>\nendbfchar\n"
-            "1 beginbfrange\n<0010> <0012> <2F00>\nendbfrange\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
+    cmap = (
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n1 begincodespacerange\n<0000> <FFFF>\n"
+        "endcodespacerange\n2 beginbfchar\n<0003> <0020>\n<007F> <2FC5>\nendbfchar\n"
+        "1 beginbfrange\n<0010> <0012> <2F00>\nendbfrange\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+    )
     fixed = pdf.copy_safe_cmap(cmap)
     assert fixed is not None
     pairs = dict(pdf._cmap_pairs(fixed))
@@ -91,7 +96,10 @@ def test_finished_pdfs_depend_only_on_content_and_epoch() -> None:
         writer.write(out)
         return out.getvalue()
 
-    one, two = pdf.finish(blank("D:20260101000000"), 1700000000), pdf.finish(blank("D:20261201101010"), 1700000000)
+    one, two = (
+        pdf.finish(blank("D:20260101000000"), 1700000000),
+        pdf.finish(blank("D:20261201101010"), 1700000000),
+    )
     assert one == two
     assert PdfReader(io.BytesIO(one)).metadata["/CreationDate"] == "D:20231114221320+00'00'"
     assert pdf.finish(blank("D:1"), 1700000001) != one

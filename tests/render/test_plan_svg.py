@@ -1,5 +1,6 @@
 """The hall plan drawn as SVG: deterministic, legible at phone width, no colliding labels, a legend,
 a night variant, crops and rite plans (mini plan, and a crowded plan made here)."""
+
 from __future__ import annotations
 
 import json
@@ -33,7 +34,10 @@ def crowded() -> Plan:
     """Twenty-four marks in a small square around a hall: more names than fit beside them."""
     hall = Place("hall", "堂", "area", 20, 20, 1, w=60, h=30)
     names = ["東西南北中庭階序"[i % 8] + "楹坫門塾"[i % 4] for i in range(24)]
-    marks = [Place(f"m{i}", name, "mark", 45 + (i % 6) * 2, 40 + (i // 6) * 2, i + 2) for i, name in enumerate(names)]
+    marks = [
+        Place(f"m{i}", name, "mark", 45 + (i % 6) * 2, 40 + (i // 6) * 2, i + 2)
+        for i, name in enumerate(names)
+    ]
     return Plan(100, 100, (hall, *marks))
 
 
@@ -42,7 +46,14 @@ def dump_dom(page: Path, folder: Path) -> str:
     browser = find_chromium()
     assert browser, "Chromium is needed (apt-get install chromium)"
     sandbox = ["--no-sandbox"] if os.geteuid() == 0 else []
-    command = [browser, *FLAGS, *sandbox, f"--user-data-dir={folder / 'profile'}", "--dump-dom", page.as_uri()]
+    command = [
+        browser,
+        *FLAGS,
+        *sandbox,
+        f"--user-data-dir={folder / 'profile'}",
+        "--dump-dom",
+        page.as_uri(),
+    ]
     return subprocess.run(command, capture_output=True, timeout=120, check=True, text=True).stdout
 
 
@@ -65,7 +76,9 @@ def test_svg_is_deterministic_and_highlights(plan: Plan) -> None:
             assert f'font-weight="700">{place.label}</text>' not in first
 
 
-@pytest.mark.parametrize("kwargs", [{"label_marked": False}, {"labels": False}], ids=["label_marked", "labels"])
+@pytest.mark.parametrize(
+    "kwargs", [{"label_marked": False}, {"labels": False}], ids=["label_marked", "labels"]
+)
 def test_the_marked_place_can_go_unlabelled(plan: Plan, kwargs: dict) -> None:
     hidden = render_svg(plan, "bi", "Hall plan", **kwargs)
     shown = labels_of(hidden)
@@ -112,7 +125,15 @@ def test_a_name_with_no_room_becomes_a_key_number_in_the_legend() -> None:
 def test_the_legend_explains_the_symbols_shown(plan: Plan) -> None:
     svg = render_svg(plan, "bi")
     shown = labels_of(svg)
-    for words in ("hall, room, court", "wall", "steps", "object", "position", "the place asked about", "北 north"):
+    for words in (
+        "hall, room, court",
+        "wall",
+        "steps",
+        "object",
+        "position",
+        "the place asked about",
+        "北 north",
+    ):
         assert words in shown
     assert "pillar" not in shown  # the mini plan has no pillar
     assert "the place asked about" not in labels_of(render_svg(plan))
@@ -121,29 +142,43 @@ def test_the_legend_explains_the_symbols_shown(plan: Plan) -> None:
 
 def test_night_variant_follows_ankis_classes_and_keeps_contrast(plan: Plan) -> None:
     day, night = render_svg(plan, "bi"), render_svg(plan, "bi", night=True)
-    assert ET.fromstring(day).attrib["class"] == "yp" and ET.fromstring(night).attrib["class"] == "yp yp-dark"
+    assert (
+        ET.fromstring(day).attrib["class"] == "yp"
+        and ET.fromstring(night).attrib["class"] == "yp yp-dark"
+    )
     style = re.search(r"<style>(.*?)</style>", day).group(1)
     for cls, (_, dark) in CLASSES.items():
-        for selector in (f".yp-dark .{cls}-f", f".nightMode .yp .{cls}-f", f".night_mode .yp .{cls}-f"):
+        for selector in (
+            f".yp-dark .{cls}-f",
+            f".nightMode .yp .{cls}-f",
+            f".night_mode .yp .{cls}-f",
+        ):
             assert f"{selector}," in style or f"{selector}{{" in style
         assert f"fill:{dark}" in style
     # Every painted element carries the class that repaints it at night.
     for node in ET.fromstring(day).iter():
         if node.attrib.get("fill", "none") != "none":
-            assert re.search(r"\byp-[a-z-]+-f\b", node.attrib.get("class", "")), ET.tostring(node)[:80]
+            assert re.search(r"\byp-[a-z-]+-f\b", node.attrib.get("class", "")), ET.tostring(node)[
+                :80
+            ]
 
     def contrast(a: str, b: str) -> float:
         def lum(c: str) -> float:
-            rgb = [int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+            rgb = [int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)]
             lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb]
             return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
         hi, lo = sorted((lum(a), lum(b)), reverse=True)
         return (hi + 0.05) / (lo + 0.05)
 
     for mode in (0, 1):
         for text in ("yp-ink", "yp-on"):
             for ground in ("yp-bg", "yp-area", "yp-on-fill"):
-                assert contrast(CLASSES[text][mode], CLASSES[ground][mode]) >= 4.5, (mode, text, ground)
+                assert contrast(CLASSES[text][mode], CLASSES[ground][mode]) >= 4.5, (
+                    mode,
+                    text,
+                    ground,
+                )
 
 
 def test_crop_shows_the_part_around_the_place(plan: Plan) -> None:
@@ -176,7 +211,9 @@ def test_key_numbers_run_north_to_south(plan: Plan) -> None:
 
 
 @pytest.mark.slow
-def test_real_chromium_draws_the_labels_within_their_computed_boxes(plan: Plan, tmp_path: Path) -> None:
+def test_real_chromium_draws_the_labels_within_their_computed_boxes(
+    plan: Plan, tmp_path: Path
+) -> None:
     """At 400 CSS px in real Chromium: every label's font is ≥ 12 px, its ink inside the computed box."""
     svgs = [render_svg(plan, "bi", crop=True), render_svg(crowded()), render_svg(plan, night=True)]
     fitted = [s.replace(' width="600"', ' style="width:100%;height:auto"', 1) for s in svgs]
@@ -194,15 +231,22 @@ def test_real_chromium_draws_the_labels_within_their_computed_boxes(plan: Plan, 
       document.getElementById('out').textContent = JSON.stringify(out);
     </script>"""
     page = tmp_path / "plan.html"
-    page.write_text(f'<!doctype html><html><body style="margin:0">{body}<pre id="out"></pre>{script}</body></html>',
-                    encoding="utf-8")
+    page.write_text(
+        f'<!doctype html><html><body style="margin:0">{body}<pre id="out"></pre>{script}</body></html>',
+        encoding="utf-8",
+    )
     dom = dump_dom(page, tmp_path)
-    measured = json.loads(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"'))
+    measured = json.loads(
+        re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"')
+    )
     assert len(measured) == sum(len(text_boxes(s)) for s in svgs)
     for item, box in zip(measured, [b for s in svgs for b in text_boxes(s)]):
         assert item["text"] == box.text
         assert item["px"] >= MIN_LABEL_PX - 0.01, item
-        assert item["w"] <= (box.box[2] - box.box[0]) + 0.5, (item, box)  # the real advance fits the box
+        assert item["w"] <= (box.box[2] - box.box[0]) + 0.5, (
+            item,
+            box,
+        )  # the real advance fits the box
 
 
 def test_the_plan_page_keys_each_places_sources_to_its_number(plan: Plan, index) -> None:
@@ -215,7 +259,7 @@ def test_the_plan_page_keys_each_places_sources_to_its_number(plan: Plan, index)
     sources = keyed_sources(report.plan, report.plan_loci)
     keys = place_keys(report.plan)
     assert [(key, place.id) for key, place, _ in sources] == sorted((k, i) for i, k in keys.items())
-    for key, place, cited in sources:
+    for _key, place, cited in sources:
         assert [c for c, _ in cited] == list(place.citations)  # every citation verified, in order
         assert all(locus.text for _, locus in cited)
     shown = labels_of(render_svg(report.plan, numbers=keys))
@@ -223,10 +267,14 @@ def test_the_plan_page_keys_each_places_sources_to_its_number(plan: Plan, index)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("body_class, mode", [("nightMode", 1), ("night_mode", 1), ("", 0)],
-                         ids=["nightMode", "night_mode", "day"])
-def test_real_chromium_repaints_an_inlined_plan_under_ankis_night_class(plan: Plan, tmp_path: Path,
-                                                                         body_class: str, mode: int) -> None:
+@pytest.mark.parametrize(
+    "body_class, mode",
+    [("nightMode", 1), ("night_mode", 1), ("", 0)],
+    ids=["nightMode", "night_mode", "day"],
+)
+def test_real_chromium_repaints_an_inlined_plan_under_ankis_night_class(
+    plan: Plan, tmp_path: Path, body_class: str, mode: int
+) -> None:
     svg = render_svg(plan, "bi")
     script = """<script>
       const fill = sel => getComputedStyle(document.querySelector(sel)).fill;
@@ -234,26 +282,51 @@ def test_real_chromium_repaints_an_inlined_plan_under_ankis_night_class(plan: Pl
         {bg: fill('.yp-bg-f'), ink: fill('text.yp-ink-f'), on: fill('text.yp-on-f'), area: fill('rect.yp-area-f')});
     </script>"""
     page = tmp_path / "card.html"
-    page.write_text(f'<!doctype html><html><body class="card {body_class}">{svg}<pre id="out"></pre>{script}'
-                    "</body></html>", encoding="utf-8")
+    page.write_text(
+        f'<!doctype html><html><body class="card {body_class}">{svg}<pre id="out"></pre>{script}'
+        "</body></html>",
+        encoding="utf-8",
+    )
     dom = dump_dom(page, tmp_path)
-    colours = json.loads(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"'))
+    colours = json.loads(
+        re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"')
+    )
 
     def rgb(hex_colour: str) -> str:
-        return "rgb({}, {}, {})".format(*(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)))
+        return "rgb({}, {}, {})".format(*(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)))
 
-    assert colours == {"bg": rgb(CLASSES["yp-bg"][mode]), "ink": rgb(CLASSES["yp-ink"][mode]),
-                       "on": rgb(CLASSES["yp-on"][mode]), "area": rgb(CLASSES["yp-area"][mode])}
+    assert colours == {
+        "bg": rgb(CLASSES["yp-bg"][mode]),
+        "ink": rgb(CLASSES["yp-ink"][mode]),
+        "on": rgb(CLASSES["yp-on"][mode]),
+        "area": rgb(CLASSES["yp-area"][mode]),
+    }
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.floats(0, 100), st.floats(0, 120), st.sampled_from(["mark", "pillar", "object"]),
-                          st.text(alphabet="東西南北中庭階序楹坫門塾堂室房", min_size=1, max_size=4)),
-                min_size=1, max_size=40),
-       st.booleans())
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(0, 100),
+            st.floats(0, 120),
+            st.sampled_from(["mark", "pillar", "object"]),
+            st.text(alphabet="東西南北中庭階序楹坫門塾堂室房", min_size=1, max_size=4),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+    st.booleans(),
+)
 def test_any_plan_gets_legible_labels_that_never_overlap(points, crop) -> None:
-    places = tuple(Place(f"p{i}", label, kind, x, y, i + 1) for i, (x, y, kind, label) in enumerate(points))
+    places = tuple(
+        Place(f"p{i}", label, kind, x, y, i + 1) for i, (x, y, kind, label) in enumerate(points)
+    )
     drawing = Plan(100, 120, places)
     svg = render_svg(drawing, "p0", crop=crop)
     boxes = text_boxes(svg, card_width=400)

@@ -2,6 +2,7 @@
 
 The HTML tests build without a PDF; the tests that print with Chromium are marked slow.
 """
+
 from __future__ import annotations
 
 import html
@@ -30,16 +31,32 @@ ARTEFACTS = ROOT / "test-artifacts"
 def destinations(path: Path) -> dict[str, int]:
     """Anchor → page (from 1) of the PDF's named destinations: where its links lead."""
     reader = PdfReader(path)
-    return {name.lstrip("/"): reader.get_destination_page_number(d) + 1 for name, d in reader.named_destinations.items()}
+    return {
+        name.lstrip("/"): reader.get_destination_page_number(d) + 1
+        for name, d in reader.named_destinations.items()
+    }
+
+
 CJK = re.compile(r"[\u3400-\u9fff\U00020000-\U0002ffff]")
 
 
-def build(out: Path, *args: str, terms: str | None = None, plan: bool = True, env: dict | None = None):
+def build(
+    out: Path, *args: str, terms: str | None = None, plan: bool = True, env: dict | None = None
+):
     """Build a project of the fixtures (``terms``: another terms text) into ``out``."""
     project = make_project(out.parent / f"{out.name}-project", terms, plan=plan)
     result = CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000", **(env or {})}).invoke(
-        cli, ["build", "--terms", str(project / "terms.yaml"), "--corpus", str(project / "corpus"),
-              "--out", str(out), *args]
+        cli,
+        [
+            "build",
+            "--terms",
+            str(project / "terms.yaml"),
+            "--corpus",
+            str(project / "corpus"),
+            "--out",
+            str(out),
+            *args,
+        ],
     )
     return result
 
@@ -51,7 +68,11 @@ def radical_map() -> dict[int, str]:
     text layer may then name the radical (佐⻝ for 佐食): tests read radicals as ideographs.
     """
     table = {}
-    for line in (ROOT / "data" / "unihan" / "EquivalentUnifiedIdeograph.txt").read_text(encoding="utf-8").splitlines():
+    for line in (
+        (ROOT / "data" / "unihan" / "EquivalentUnifiedIdeograph.txt")
+        .read_text(encoding="utf-8")
+        .splitlines()
+    ):
         line = line.split("#")[0].strip()
         if line:
             codes, ideograph = (part.strip() for part in line.split(";"))
@@ -92,19 +113,37 @@ def printed(tmp_path_factory) -> Path:
     ARTEFACTS.mkdir(exist_ok=True)
     shutil.copy(out / "glossary.pdf", ARTEFACTS / "glossary.pdf")
     if shutil.which("pdftoppm"):
-        subprocess.run(["pdftoppm", "-r", "70", "-f", "1", "-l", "4", "-png", str(out / "glossary.pdf"),
-                        str(ARTEFACTS / "glossary-page")], check=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "70",
+                "-f",
+                "1",
+                "-l",
+                "4",
+                "-png",
+                str(out / "glossary.pdf"),
+                str(ARTEFACTS / "glossary-page"),
+            ],
+            check=True,
+        )
     return out
 
 
 @pytest.fixture(scope="module")
 def raw_pages(printed: Path) -> list[str]:
-    return [re.sub(r"\s+", "", page.extract_text() or "") for page in PdfReader(printed / "glossary.pdf").pages]
+    return [
+        re.sub(r"\s+", "", page.extract_text() or "")
+        for page in PdfReader(printed / "glossary.pdf").pages
+    ]
 
 
 @pytest.fixture(scope="module")
 def pages(printed: Path) -> list[str]:
-    return [readable(page.extract_text() or "") for page in PdfReader(printed / "glossary.pdf").pages]
+    return [
+        readable(page.extract_text() or "") for page in PdfReader(printed / "glossary.pdf").pages
+    ]
 
 
 class LangChecker(html.parser.HTMLParser):
@@ -137,13 +176,16 @@ def test_html_is_valid_and_self_contained(built: Path) -> None:
         text = (built / name).read_text(encoding="utf-8")
         html5lib.HTMLParser(strict=True).parse(text)  # raises on any parse error
         assert "<link" not in text and "src=" not in text  # nothing to fetch
-        assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in text
+        assert (
+            "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
+            and "https://" not in text
+        )
         assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in text
 
 
 def test_chinese_text_is_marked_with_lang(built: Path) -> None:
     text = (built / "glossary.html").read_text(encoding="utf-8")
-    body = text[text.index("<body>"):]
+    body = text[text.index("<body>") :]
     checker = LangChecker()
     checker.feed(body)
     assert checker.unmarked == []
@@ -161,7 +203,9 @@ def test_every_entry_with_locus_concordance_and_links(built: Path, entries, inde
     checked = 0
     for entry in entries:
         printed_entry = article(text, entry.id)
-        shown = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<rt[^>]*>.*?</rt>", "", printed_entry)))
+        shown = html.unescape(
+            re.sub(r"<[^>]+>", "", re.sub(r"<rt[^>]*>.*?</rt>", "", printed_entry))
+        )
         assert entry.gloss in shown and entry.term in shown
         for related in entry.related:
             assert f'href="#e-{related}"' in printed_entry
@@ -172,7 +216,10 @@ def test_every_entry_with_locus_concordance_and_links(built: Path, entries, inde
                     assert locus.page_id in printed_entry, (entry.id, locus.page_id)
                     checked += 1
                 if locus.section:
-                    assert f'〈<span lang="zh">{locus.section}</span>〉' in printed_entry, (entry.id, locus.section)
+                    assert f'〈<span lang="zh">{locus.section}</span>〉' in printed_entry, (
+                        entry.id,
+                        locus.section,
+                    )
     assert checked  # the fixture's citations do resolve to pages with page ids
     assert "Occurrences in the corpus" in text
     for index_id in ("index-pinyin", "index-radical", "index-gloss", "index-category"):
@@ -180,8 +227,12 @@ def test_every_entry_with_locus_concordance_and_links(built: Path, entries, inde
 
 
 def test_text_is_escaped(tmp_path: Path) -> None:
-    source = set_field((ROOT / "tests" / "fixtures" / "terms-mini.yaml").read_text(encoding="utf-8"),
-                       "bi", "gloss", "<script>alert(1)</script>")
+    source = set_field(
+        (ROOT / "tests" / "fixtures" / "terms-mini.yaml").read_text(encoding="utf-8"),
+        "bi",
+        "gloss",
+        "<script>alert(1)</script>",
+    )
     result = build(tmp_path / "dist", terms=source)
     assert result.exit_code == 0, result.output
     text = (tmp_path / "dist" / "glossary.html").read_text(encoding="utf-8")
@@ -270,9 +321,14 @@ def test_plan_and_order_pages(built: Path, entries) -> None:
     assert text.count("<svg") == 1  # the full plan only: an entry keys into it, no miniature
     for place in placed:
         key = article(text, place.term)
-        assert f'On the hall plan: <a href="#plan"><span lang="zh">{place.label}</span><span class="onpage">, p. <span class="pageref">' in key
-    order = text[text.index('id="order"'):text.index('id="rite-xiangshe"')]
-    sections = re.findall(r"^\u3000{3}右([^\u3000(¶]+)", raw("kanripo/KR1d0044/KR1d0044_004.txt"), re.MULTILINE)
+        assert (
+            f'On the hall plan: <a href="#plan"><span lang="zh">{place.label}</span><span class="onpage">, p. <span class="pageref">'
+            in key
+        )
+    order = text[text.index('id="order"') : text.index('id="rite-xiangshe"')]
+    sections = re.findall(
+        r"^\u3000{3}右([^\u3000(¶]+)", raw("kanripo/KR1d0044/KR1d0044_004.txt"), re.MULTILINE
+    )
     positions = [order.index(name) for name in sections]
     assert positions == sorted(positions)
     bi = next(place for place in plan.places if place.id == "bi")
@@ -281,19 +337,28 @@ def test_plan_and_order_pages(built: Path, entries) -> None:
 
 # -- the book as a reader uses it (issue 16) ---------------------------------------------------
 
+
 @pytest.mark.slow
 def test_page_numbers_are_the_pages_the_links_lead_to(printed: Path, raw_pages: list[str]) -> None:
     """Contents and indexes print the page their link leads to in the PDF (the book is printed
     twice: the first printing's pages fill the second), and the PDF shows those numbers."""
     text = (printed / "glossary.html").read_text(encoding="utf-8")
     targets = destinations(printed / "glossary.pdf")
-    contents = re.findall(r'<a href="#([a-z0-9-]+)">(?:(?!</li>).)*?</a>(?:&nbsp;| )<span class="pg">(\d+)</span>', text)
+    contents = re.findall(
+        r'<a href="#([a-z0-9-]+)">(?:(?!</li>).)*?</a>(?:&nbsp;| )<span class="pg">(\d+)</span>',
+        text,
+    )
     assert len(contents) >= 10
     for anchor, page in contents:
         assert targets[anchor] == int(page), anchor
-    index_refs = re.findall(r'<a href="#(e-[a-z0-9-]+)">(?:(?!</li>).)*?</a>[^<]*<span class="ref">§(\d+)<span class="onpage"> p\.&#8239;<span class="pageref">(\d+)</span>', text)
-    assert len(index_refs) >= 4 * len(mini_entries())  # four indexes, every entry at least once in each
-    index_pages = "".join(raw_pages[targets["index-pinyin"] - 1:]).replace("\u202f", "")
+    index_refs = re.findall(
+        r'<a href="#(e-[a-z0-9-]+)">(?:(?!</li>).)*?</a>[^<]*<span class="ref">§(\d+)<span class="onpage"> p\.&#8239;<span class="pageref">(\d+)</span>',
+        text,
+    )
+    assert len(index_refs) >= 4 * len(
+        mini_entries()
+    )  # four indexes, every entry at least once in each
+    index_pages = "".join(raw_pages[targets["index-pinyin"] - 1 :]).replace("\u202f", "")
     for anchor, number, page in index_refs:
         assert targets[anchor] == int(page), anchor
         assert f"§{number}p.{page}" in index_pages, (anchor, number, page)
@@ -302,21 +367,39 @@ def test_page_numbers_are_the_pages_the_links_lead_to(printed: Path, raw_pages: 
 @pytest.mark.slow
 def test_bookmarks_for_parts_rites_categories_and_indexes(printed: Path) -> None:
     def titles(outline) -> list[str]:
-        return [t for item in outline for t in (titles(item) if isinstance(item, list) else [item["/Title"]])]
+        return [
+            t
+            for item in outline
+            for t in (titles(item) if isinstance(item, list) else [item["/Title"]])
+        ]
 
     found = titles(PdfReader(printed / "glossary.pdf").outline)
-    for title in ("Contents 目录", "How to use this book", "Editions and abbreviations", "Index by pinyin 音序索引",
-                  "Index by radical and strokes 部首索引", "Index of English keywords", "Bibliography", "Colophon"):
+    for title in (
+        "Contents 目录",
+        "How to use this book",
+        "Editions and abbreviations",
+        "Index by pinyin 音序索引",
+        "Index by radical and strokes 部首索引",
+        "Index of English keywords",
+        "Bibliography",
+        "Colophon",
+    ):
         assert title in found
     assert any(t.startswith("乡射礼 The District Archery Rite") for t in found)
     assert "Objects 器物" in found and "Positions 位" in found
 
 
 @pytest.mark.slow
-def test_running_heads_give_the_rite_and_the_section_range(printed: Path, raw_pages: list[str]) -> None:
+def test_running_heads_give_the_rite_and_the_section_range(
+    printed: Path, raw_pages: list[str]
+) -> None:
     targets = destinations(printed / "glossary.pdf")
     text = (printed / "glossary.html").read_text(encoding="utf-8")
-    numbers = dict(re.findall(r'id="e-([a-z0-9-]+)" data-entry-id[^>]*>\s*<header>\s*<span class="num">§(\d+)<', text))
+    numbers = dict(
+        re.findall(
+            r'id="e-([a-z0-9-]+)" data-entry-id[^>]*>\s*<header>\s*<span class="num">§(\d+)<', text
+        )
+    )
     on_page: dict[int, list[int]] = {}
     for entry_id, number in numbers.items():
         on_page.setdefault(targets[f"e-{entry_id}"], []).append(int(number))
@@ -338,7 +421,9 @@ def test_no_ordinary_character_copies_as_a_radical(printed: Path) -> None:
 
 
 @pytest.mark.slow
-def test_the_pinyin_index_sorts_u_umlaut_after_u(printed: Path, raw_pages: list[str], entries) -> None:
+def test_the_pinyin_index_sorts_u_umlaut_after_u(
+    printed: Path, raw_pages: list[str], entries
+) -> None:
     from glossary.render.indexes import pinyin_key
 
     targets = destinations(printed / "glossary.pdf")
@@ -355,7 +440,9 @@ def test_same_commit_same_pdf_bytes(printed: Path, tmp_path: Path) -> None:
     for name in ("glossary.pdf", "sheet-xiangshe.pdf", "glossary.html"):
         assert (tmp_path / "again" / name).read_bytes() == (printed / name).read_bytes(), name
     reader = PdfReader(printed / "glossary.pdf")
-    assert reader.metadata["/CreationDate"] == "D:20231114221320+00'00'" == reader.metadata["/ModDate"]
+    assert (
+        reader.metadata["/CreationDate"] == "D:20231114221320+00'00'" == reader.metadata["/ModDate"]
+    )
     assert reader.trailer["/ID"][0] == reader.trailer["/ID"][1]
 
 
@@ -367,14 +454,28 @@ def test_the_study_sheet_folds(printed: Path, entries) -> None:
 
     reader = Reader(printed / "sheet-xiangshe.pdf")
     text = (printed / "glossary.html").read_text(encoding="utf-8")
-    numbers = dict(re.findall(r'id="e-([a-z0-9-]+)" data-entry-id[^>]*>\s*<header>\s*<span class="num">§(\d+)<', text))
-    glosses = {entry.gloss.split(" ")[0] for entry in entries if "xiangshe" in {r.id for r in entry.rites}}
+    numbers = dict(
+        re.findall(
+            r'id="e-([a-z0-9-]+)" data-entry-id[^>]*>\s*<header>\s*<span class="num">§(\d+)<', text
+        )
+    )
+    glosses = {
+        entry.gloss.split(" ")[0] for entry in entries if "xiangshe" in {r.id for r in entry.rites}
+    }
     fold = None
     for page in reader.pages:
         spots: list[tuple[float, str]] = []
-        page.extract_text(visitor_text=lambda t, cm, tm, font, size: spots.append((cm[4] + tm[4] * cm[0], t)))
-        pinyin = [x for x, t in spots if re.fullmatch(r"[a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+( [a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+)*", t.strip())
-                  and any(c in t for c in "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ")]
+        page.extract_text(
+            visitor_text=lambda t, cm, tm, font, size: spots.append((cm[4] + tm[4] * cm[0], t))  # noqa: B023 (called at once)
+        )
+        pinyin = [
+            x
+            for x, t in spots
+            if re.fullmatch(
+                r"[a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+( [a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+)*", t.strip()
+            )
+            and any(c in t for c in "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ")
+        ]
         terms = [x for x, t in spots if CJK.search(t) and not t.strip().startswith("§")]
         # The fold line: the answers' left edge, 12 mm margin + 11 mm (§) + 62 mm (prompt) from the
         # paper's edge (sheet.css), on every page.

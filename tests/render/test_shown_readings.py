@@ -1,4 +1,5 @@
 """The readings in the outputs: terms.json, the Anki term note and the printed entry (mini project)."""
+
 from __future__ import annotations
 
 import html
@@ -29,7 +30,17 @@ def build(project: Path, out: Path, terms: str | None = None):
     if terms is not None:
         (project / "terms.yaml").write_text(terms, encoding="utf-8")
     return CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000"}).invoke(
-        cli, ["build", "--terms", str(project / "terms.yaml"), "--corpus", str(project / "corpus"), "--out", str(out)])
+        cli,
+        [
+            "build",
+            "--terms",
+            str(project / "terms.yaml"),
+            "--corpus",
+            str(project / "corpus"),
+            "--out",
+            str(out),
+        ],
+    )
 
 
 def line_of(path: str, text: str) -> int:
@@ -44,9 +55,14 @@ def glossary(tmp_path_factory, index):
     return gather(report, project)
 
 
-def test_terms_json_gives_each_headword_characters_readings(mini_project: Path, tmp_path: Path) -> None:
+def test_terms_json_gives_each_headword_characters_readings(
+    mini_project: Path, tmp_path: Path
+) -> None:
     assert build(mini_project, tmp_path / "dist").exit_code == 0
-    data = {t["id"]: t for t in json.loads((tmp_path / "dist" / "terms.json").read_text(encoding="utf-8"))["terms"]}
+    data = {
+        t["id"]: t
+        for t in json.loads((tmp_path / "dist" / "terms.json").read_text(encoding="utf-8"))["terms"]
+    }
     for entry_id, entry in mini_entries().items():
         readings = data[entry_id]["readings"]
         chars = headword_chars(entry)
@@ -66,7 +82,12 @@ def test_terms_json_gives_each_headword_characters_readings(mini_project: Path, 
     locus = bi["shiwen"]["locus"]
     assert set(Locus.__dataclass_fields__) - {"start", "end"} <= set(locus)
     assert (locus["work"], locus["title"], locus["file"], locus["rite"], locus["layer"]) == (
-        "KR1g0003", "經典釋文", YINYI, "鄉射禮", "commentary")
+        "KR1g0003",
+        "經典釋文",
+        YINYI,
+        "鄉射禮",
+        "commentary",
+    )
     assert locus["line"] == line_of(YINYI, "楅豐(音")
     # The entries' own fields reach terms.json too.
     assert data["tan"]["reading_note"] == mini_entries()["tan"].reading_note
@@ -81,23 +102,50 @@ def test_the_term_note_has_a_readings_field(glossary) -> None:
         assert "{{Readings}}" in models.template_text(template)
     specs = {spec.key: spec for spec in note_specs(glossary)}
     names = [name for name, _ in models.TERM_FIELDS]
-    readings = html.unescape(re.sub(r"<[^>]+>", "", specs["note:bi"].fields[names.index("Readings")]))
+    readings = html.unescape(
+        re.sub(r"<[^>]+>", "", specs["note:bi"].fields[names.index("Readings")])
+    )
     assert readings == "楅 fú — 釋文: 音福 (儀禮音義, 鄉射禮, p.10a); 廣韻: 方六切 幫三C東入"
     tan = html.unescape(re.sub(r"<[^>]+>", "", specs["note:tan"].fields[names.index("Readings")]))
     assert "釋文: 徒旱反" in tan and "廣韻: 徒旱切" in tan
 
 
 def test_others_readings_are_theirs_and_everything_is_escaped() -> None:
-    locus = Locus(work="KR1g0003", title="經典釋文", file=YINYI, juan=10, page="31b", page_id=None, rite="士虞禮",
-                  section=None, layer="commentary", commentator="陸德明", line=1, start=0, end=2,
-                  text="音對", context="音對")
-    reading = CharReading("敦", "duì", GuangyunReading("都<b>", "端合一灰平"),
-                          ShiwenReading("音對<i>", locus, "二敦", others=(("劉又都愛反", "劉昌宗"),), source="儀禮音義"))
+    locus = Locus(
+        work="KR1g0003",
+        title="經典釋文",
+        file=YINYI,
+        juan=10,
+        page="31b",
+        page_id=None,
+        rite="士虞禮",
+        section=None,
+        layer="commentary",
+        commentator="陸德明",
+        line=1,
+        start=0,
+        end=2,
+        text="音對",
+        context="音對",
+    )
+    reading = CharReading(
+        "敦",
+        "duì",
+        GuangyunReading("都<b>", "端合一灰平"),
+        ShiwenReading(
+            "音對<i>", locus, "二敦", others=(("劉又都愛反", "劉昌宗"),), source="儀禮音義"
+        ),
+    )
     out = anki_env().get_template("readings.html").render(lines=reading_lines([reading]))
     assert "<b>" not in out and "<i>" not in out and "&lt;b&gt;" in out
     shown = html.unescape(re.sub(r"<[^>]+>", "", out))
-    assert shown == "敦 duì — 釋文: 音對<i>; 劉又都愛反 (劉昌宗) (儀禮音義, 士虞禮, p.31b); 廣韻: 都<b>切 端合一灰平"
-    assert reading_lines([CharReading("之", "zhī")]) == []  # a character no source reads is not listed
+    assert (
+        shown
+        == "敦 duì — 釋文: 音對<i>; 劉又都愛反 (劉昌宗) (儀禮音義, 士虞禮, p.31b); 廣韻: 都<b>切 端合一灰平"
+    )
+    assert (
+        reading_lines([CharReading("之", "zhī")]) == []
+    )  # a character no source reads is not listed
 
 
 def test_the_printed_entry_shows_readings_and_note(glossary) -> None:
@@ -109,8 +157,12 @@ def test_the_printed_entry_shows_readings_and_note(glossary) -> None:
 
 
 def test_a_reading_note_is_escaped_in_print(tmp_path: Path) -> None:
-    source = set_field((ROOT / "tests" / "fixtures" / "terms-mini.yaml").read_text(encoding="utf-8"),
-                       "tan", "reading_note", "袒 <script>alert(1)</script>")
+    source = set_field(
+        (ROOT / "tests" / "fixtures" / "terms-mini.yaml").read_text(encoding="utf-8"),
+        "tan",
+        "reading_note",
+        "袒 <script>alert(1)</script>",
+    )
     result = build(make_project(tmp_path / "p"), tmp_path / "dist", terms=source)
     assert result.exit_code == 0, result.output
     text = (tmp_path / "dist" / "glossary.html").read_text(encoding="utf-8")

@@ -2,6 +2,7 @@
 
 Playwright's own browser download is not reachable here, so the tests pass ``executable_path``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -50,7 +51,8 @@ def phone(browser, site: Path):
 
 def visible_entries(page) -> list[str]:
     return page.eval_on_selector_all(
-        "[data-entry-id]", "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.entryId)"
+        "[data-entry-id]",
+        "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.entryId)",
     )
 
 
@@ -66,7 +68,9 @@ def test_no_sideways_scrolling_at_phone_width(phone) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("query", ["xi jie", "xī jiē", "西阶", "西階", "XI JIE"])
-def test_search_finds_the_west_stair_in_either_script_and_with_or_without_tones(phone, query: str) -> None:
+def test_search_finds_the_west_stair_in_either_script_and_with_or_without_tones(
+    phone, query: str
+) -> None:
     everything = visible_entries(phone)
     assert len(everything) > 5
     phone.fill('input[type="search"]', query)
@@ -77,7 +81,9 @@ def test_search_finds_the_west_stair_in_either_script_and_with_or_without_tones(
 def test_search_by_english_words(phone) -> None:
     # The arrow rack itself, and the entries whose definition speaks of it.
     phone.fill('input[type="search"]', "arrow rack")
-    expected = sorted(e.id for e in mini_entries().values() if "arrow rack" in f"{e.gloss} {e.definition}".lower())
+    expected = sorted(
+        e.id for e in mini_entries().values() if "arrow rack" in f"{e.gloss} {e.definition}".lower()
+    )
     assert "bi" in expected and sorted(visible_entries(phone)) == expected
     phone.fill('input[type="search"]', "stair")
     assert sorted(visible_entries(phone)) == ["xi-jie", "zuo-jie"]

@@ -1,4 +1,5 @@
 """A CSV that Anki's own importer reads, GUIDs included (so it updates notes in place)."""
+
 from __future__ import annotations
 
 import csv
@@ -7,7 +8,6 @@ import io
 from glossary.render.anki.models import StableModel
 from glossary.render.anki.notes import NoteSpec
 from glossary.render.anki.package import deck_name
-
 
 #: A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -34,6 +34,13 @@ def render(specs: list[NoteSpec], models: dict[str, StableModel]) -> bytes:
     for spec in specs:
         # GUIDs are left as they are (a note is matched by them); deck and note type names are ours.
         fields = [neutralise(f) for f in spec.fields] + [""] * (width - len(spec.fields))
-        writer.writerow([spec.guid, models[spec.kind].name, deck_name(spec.rites[0], spec.category),
-                         *fields, " ".join(spec.tags)])
+        writer.writerow(
+            [
+                spec.guid,
+                models[spec.kind].name,
+                deck_name(spec.rites[0], spec.category),
+                *fields,
+                " ".join(spec.tags),
+            ]
+        )
     return out.getvalue().encode("utf-8")

@@ -1,15 +1,20 @@
 """The decks' descriptions: how to study them, what each sub-deck holds, the licence."""
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from glossary.render.anki.notes import template_env
 from glossary.vocab import Rite
 
 
-@lru_cache(maxsize=None)
+@cache
 def description(kind: str, rite: Rite | None = None, label: str = "") -> str:
     """The description of a deck: ``root``, ``rite``, ``retired``, ``passage``, ``sequence`` or a
     category's (``label``: the sub-deck's name, ``Objects 器物``)."""
-    return template_env().get_template("deck_description.html").render(
-        kind=kind, rite=rite, category=label, hall=label.startswith("Positions")).strip()
+    return (
+        template_env()
+        .get_template("deck_description.html")
+        .render(kind=kind, rite=rite, category=label, hall=label.startswith("Positions"))
+        .strip()
+    )

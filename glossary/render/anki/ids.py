@@ -1,4 +1,5 @@
 """Stable identifiers: GUIDs from entry ids only, deck ids from a fixed namespace."""
+
 from __future__ import annotations
 
 import hashlib

@@ -6,6 +6,7 @@ was given; a note whose hash is unchanged keeps its mod, a changed or new note
 gets the build's epoch (SOURCE_DATE_EPOCH, else the commit time), so rebuilding
 the same commit gives the same bytes.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -58,9 +59,17 @@ class Ledger:
         return order
 
     def to_bytes(self) -> bytes:
-        data = {key: {"sha256": s.sha256, "mod": s.mod, **({"clozes": list(s.clozes)} if s.clozes else {})}
-                for key, s in sorted(self.stamps.items())}
-        return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+        data = {
+            key: {
+                "sha256": s.sha256,
+                "mod": s.mod,
+                **({"clozes": list(s.clozes)} if s.clozes else {}),
+            }
+            for key, s in sorted(self.stamps.items())
+        }
+        return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode(
+            "utf-8"
+        )
 
 
 def parse_ledger(data: bytes | None) -> Ledger:
@@ -69,11 +78,25 @@ def parse_ledger(data: bytes | None) -> Ledger:
         return Ledger()
     try:
         raw = json.loads(data.decode("utf-8"))
-        stamps = {str(key): Stamp(str(value["sha256"]), int(value["mod"]), tuple(str(i) for i in value.get("clozes", ())))
-                  for key, value in raw.items()}
-    except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:  # Overflow: int(1e400)
+        stamps = {
+            str(key): Stamp(
+                str(value["sha256"]),
+                int(value["mod"]),
+                tuple(str(i) for i in value.get("clozes", ())),
+            )
+            for key, value in raw.items()
+        }
+    except (
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        OverflowError,
+    ) as exc:  # Overflow: int(1e400)
         raise ValueError(f"{FILENAME}: cannot read the Anki ledger: {exc}") from None
     for key, stamp in stamps.items():
         if not 0 <= stamp.mod <= MAX_MOD:
-            raise ValueError(f"{FILENAME}: {key}: mod {stamp.mod} is not a time Anki can store (0 to {MAX_MOD})")
+            raise ValueError(
+                f"{FILENAME}: {key}: mod {stamp.mod} is not a time Anki can store (0 to {MAX_MOD})"
+            )
     return Ledger(stamps)

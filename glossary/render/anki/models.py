@@ -3,6 +3,7 @@
 Fields and templates carry explicit ids too (Anki keeps them), so renaming a field
 in a later release updates it in place instead of forking the note type.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -44,13 +45,31 @@ TERM_FIELDS = (
 )
 #: (name, template id, front file, back file, browser question, browser answer).
 TERM_TEMPLATES = (
-    ("Recognition", 7400130001, "recognition_front.html", "recognition_back.html",
-     "{{Term}}", "{{Pinyin}} · {{Gloss}}"),
-    ("Recall", 7400130002, "recall_front.html", "recall_back.html",
-     "{{CueGloss}}", "{{Term}} {{Pinyin}}"),
+    (
+        "Recognition",
+        7400130001,
+        "recognition_front.html",
+        "recognition_back.html",
+        "{{Term}}",
+        "{{Pinyin}} · {{Gloss}}",
+    ),
+    (
+        "Recall",
+        7400130002,
+        "recall_front.html",
+        "recall_back.html",
+        "{{CueGloss}}",
+        "{{Term}} {{Pinyin}}",
+    ),
     # Only positions that stand on the hall plan get this card (its front is empty otherwise).
-    ("Hall plan", 7400130003, "plan_front.html", "plan_back.html",
-     "Hall plan: which place? ({{Category}})", "{{Term}} {{Pinyin}}"),
+    (
+        "Hall plan",
+        7400130003,
+        "plan_front.html",
+        "plan_back.html",
+        "Hall plan: which place? ({{Category}})",
+        "{{Term}} {{Pinyin}}",
+    ),
 )
 CLOZE_FIELDS = (
     ("Passage", 7400140001),
@@ -62,7 +81,9 @@ CLOZE_FIELDS = (
     # One cloze per headword ({{c2::…}}), the text text-to-speech reads for it (cloze-only).
     ("TTS", 7400140007),
 )
-CLOZE_TEMPLATES = (("Cloze", 7400150001, "cloze_front.html", "cloze_back.html", "{{Locus}}", "{{Term}}"),)
+CLOZE_TEMPLATES = (
+    ("Cloze", 7400150001, "cloze_front.html", "cloze_back.html", "{{Locus}}", "{{Term}}"),
+)
 SEQUENCE_FIELDS = (
     ("Key", 7400160001),
     ("Rite", 7400160002),
@@ -75,8 +96,16 @@ SEQUENCE_FIELDS = (
     # the card asks for the next lighter grade, not the next step.
     ("Grades", 7400160008),
 )
-SEQUENCE_TEMPLATES = (("What comes next", 7400170001, "sequence_front.html", "sequence_back.html",
-                       "{{Rite}} {{Number}}: after 〈{{Section}}〉", "{{Next}}"),)
+SEQUENCE_TEMPLATES = (
+    (
+        "What comes next",
+        7400170001,
+        "sequence_front.html",
+        "sequence_back.html",
+        "{{Rite}} {{Number}}: after 〈{{Section}}〉",
+        "{{Next}}",
+    ),
+)
 SPECS = {
     "term": (TERM_FIELDS, TERM_TEMPLATES),
     "cloze": (CLOZE_FIELDS, CLOZE_TEMPLATES),
@@ -119,8 +148,14 @@ def _fields(spec: tuple[tuple[str, int], ...]) -> list[dict]:
 
 def _templates(spec: tuple[tuple[str, int, str, str, str, str], ...]) -> list[dict]:
     return [
-        {"name": name, "id": template_id, "qfmt": template_text(front), "afmt": template_text(back),
-         "bqfmt": question, "bafmt": answer}
+        {
+            "name": name,
+            "id": template_id,
+            "qfmt": template_text(front),
+            "afmt": template_text(back),
+            "bqfmt": question,
+            "bafmt": answer,
+        }
         for name, template_id, front, back, question, answer in spec
     ]
 
@@ -154,9 +189,16 @@ def model(kind: str, mod: int) -> StableModel:
     """The note type ``kind``, stamped with its modification time."""
     model_id, name, model_type = MODELS[kind]
     fields, templates = SPECS[kind]
-    return StableModel(model_id, name, fields=_fields(fields), templates=_templates(templates), css=css(),
-                       model_type=model_type, mod=mod,
-                       sort_field_index=[name for name, _ in fields].index(SORT_FIELDS[kind]))
+    return StableModel(
+        model_id,
+        name,
+        fields=_fields(fields),
+        templates=_templates(templates),
+        css=css(),
+        model_type=model_type,
+        mod=mod,
+        sort_field_index=[name for name, _ in fields].index(SORT_FIELDS[kind]),
+    )
 
 
 def all_models(mods: dict[str, int]) -> dict[str, StableModel]:

@@ -1,4 +1,5 @@
 """Note contents: every field is escaped text or HTML rendered with autoescaping."""
+
 from __future__ import annotations
 
 import html
@@ -8,14 +9,14 @@ from functools import lru_cache
 
 import genanki
 import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from glossary.corpus.model import Locus
+from glossary.enrich.pinyin import split_reading, tts_text
 from glossary.model import CharReading, Entry, Rendering, Retired, Step
-from glossary.normalize import normalize_with_map, normalize
+from glossary.normalize import normalize, normalize_with_map
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
-from glossary.enrich.pinyin import split_reading, tts_text
 from glossary.render.markup import bracket_reading, reading_lines, tone
 from glossary.vocab import Rite, vocabulary
 
@@ -144,17 +145,32 @@ class PlanCard:
     notes: tuple[str | None, ...]
 
 
-def _citations_html(items: list[tuple[Locus, str | None]],
-                    modern: Callable[[Locus], tuple[Rendering, ...]] | None = None) -> str:
-    citations = [{"text": locus.text, "note": note, "label": locus.label(with_file=False),
-                  "modern": modern(locus) if modern else ()} for locus, note in items]
+def _citations_html(
+    items: list[tuple[Locus, str | None]],
+    modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
+) -> str:
+    citations = [
+        {
+            "text": locus.text,
+            "note": note,
+            "label": locus.label(with_file=False),
+            "modern": modern(locus) if modern else (),
+        }
+        for locus, note in items
+    ]
     return template_env().get_template("citations.html").render(citations=citations).strip()
 
 
-def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, related: list[Entry],
-              plan: PlanCard | None = None, media: list[str] = (),
-              readings: tuple[CharReading, ...] = (),
-              modern: Callable[[Locus], tuple[Rendering, ...]] | None = None) -> NoteSpec:
+def term_note(
+    entry: Entry,
+    loci_by_citation: list[list[Locus]],
+    occurrences,
+    related: list[Entry],
+    plan: PlanCard | None = None,
+    media: list[str] = (),
+    readings: tuple[CharReading, ...] = (),
+    modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
+) -> NoteSpec:
     """The recognition/recall (and, for positions on the plan, hall-plan) note of an entry.
 
     ``modern`` gives the modern renderings of a cited passage (``Glossary.renderings``), shown under it.
@@ -167,33 +183,45 @@ def term_note(entry: Entry, loci_by_citation: list[list[Locus]], occurrences, re
         for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
     ]
     forms = forms_of(entry)
-    fields = field_values("term", {
-        "Term": text(entry.term),
-        "Traditional": text(entry.traditional or ""),
-        "Pinyin": text(entry.pinyin),
-        "Ruby": bracket_reading(entry.term, entry.pinyin),
-        "Gloss": text(entry.gloss),
-        "Definition": text(entry.definition),
-        "DefinitionZh": text(entry.definition_zh or ""),
-        "Category": text(vocabulary().category(entry.category).label),
-        "Rites": text("、".join(r.simplified for r in entry.rites)),
-        "Citations": _citations_html(citations, modern),
-        "Concordance": env.get_template("concordance.html").render(places=places).strip(),
-        "Related": env.get_template("related.html").render(related=related).strip(),
-        "Id": text(entry.id),
-        "Plan": f'<img src="{plan.labelled}">' if plan else "",
-        "PlanQuestion": f'<img src="{plan.question}">' if plan else "",
-        "PlanCitations": _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
-        "Media": media_html(list(media)),
-        "Readings": env.get_template("readings.html").render(lines=reading_lines(readings)).strip(),
-        # The fronts that ask for the headword show these: the headword masked in every form.
-        "CueGloss": masked(entry.gloss, forms),
-        "CueRites": masked("、".join(r.simplified for r in entry.rites), forms),
-        "TTS": text(tts_text(entry)),
-    })
+    fields = field_values(
+        "term",
+        {
+            "Term": text(entry.term),
+            "Traditional": text(entry.traditional or ""),
+            "Pinyin": text(entry.pinyin),
+            "Ruby": bracket_reading(entry.term, entry.pinyin),
+            "Gloss": text(entry.gloss),
+            "Definition": text(entry.definition),
+            "DefinitionZh": text(entry.definition_zh or ""),
+            "Category": text(vocabulary().category(entry.category).label),
+            "Rites": text("、".join(r.simplified for r in entry.rites)),
+            "Citations": _citations_html(citations, modern),
+            "Concordance": env.get_template("concordance.html").render(places=places).strip(),
+            "Related": env.get_template("related.html").render(related=related).strip(),
+            "Id": text(entry.id),
+            "Plan": f'<img src="{plan.labelled}">' if plan else "",
+            "PlanQuestion": f'<img src="{plan.question}">' if plan else "",
+            "PlanCitations": _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
+            "Media": media_html(list(media)),
+            "Readings": env.get_template("readings.html")
+            .render(lines=reading_lines(readings))
+            .strip(),
+            # The fronts that ask for the headword show these: the headword masked in every form.
+            "CueGloss": masked(entry.gloss, forms),
+            "CueRites": masked("、".join(r.simplified for r in entry.rites), forms),
+            "TTS": text(tts_text(entry)),
+        },
+    )
     flat = [locus for loci in loci_by_citation for locus in loci]
-    return NoteSpec(f"note:{entry.id}", note_guid(entry.id), "term", fields, tags_for(entry, flat),
-                    entry.rites, entry.category)
+    return NoteSpec(
+        f"note:{entry.id}",
+        note_guid(entry.id),
+        "term",
+        fields,
+        tags_for(entry, flat),
+        entry.rites,
+        entry.category,
+    )
 
 
 @dataclass
@@ -214,7 +242,7 @@ class _Passage:
         return changed
 
     def window(self) -> str:
-        return self.context[self.start:self.end]
+        return self.context[self.start : self.end]
 
     def clozes(self) -> list[tuple[Entry, list[tuple[int, int]]]]:
         """Each member with the spans of its headword in the window; a longer headword's span wins
@@ -223,7 +251,9 @@ class _Passage:
         found = [(entry, spans(window, forms_of(entry))) for entry in self.members]
         taken: list[tuple[int, int]] = []
         result = []
-        for entry, places in sorted(found, key=lambda item: -max((e - s for s, e in item[1]), default=0)):
+        for entry, places in sorted(
+            found, key=lambda item: -max((e - s for s, e in item[1]), default=0)
+        ):
             # A headword that stands inside a longer one here (矢 in 乘矢) would be shown by that
             # one's card: it is not asked in this passage at all.
             if any(not (e <= a or s >= b) for s, e in places for a, b in taken):
@@ -256,13 +286,15 @@ class _Passage:
 def _place_in_context(locus: Locus) -> tuple[str, int, int]:
     """The locus' context and where its text stands in it (the index gives 16 characters either side)."""
     context, size = locus.context or locus.text, len(locus.text)
-    at = 16 if context[16:16 + size] == locus.text else context.find(locus.text)
+    at = 16 if context[16 : 16 + size] == locus.text else context.find(locus.text)
     if at < 0:
         return locus.text, 0, size
     return context, at, at + size
 
 
-def choose_passages(entries: list[Entry], loci_by_entry: dict[str, list[list[Locus]]]) -> list[_Passage]:
+def choose_passages(
+    entries: list[Entry], loci_by_entry: dict[str, list[list[Locus]]]
+) -> list[_Passage]:
     """One passage per entry that has one (the classic preferred, then the shortest quote); entries
     whose chosen passages are the same place share it. Each window keeps at least MIN_CONTEXT
     characters besides the blanks, and windows that would ask the same question with different
@@ -274,7 +306,9 @@ def choose_passages(entries: list[Entry], loci_by_entry: dict[str, list[list[Loc
             key=lambda locus: (locus.layer != "classic", len(locus.text)),
         )
         for locus in candidates:
-            if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(normalize(entry.term)):
+            if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(
+                normalize(entry.term)
+            ):
                 place = (locus.file, locus.start, locus.end)
                 if place not in by_place:
                     by_place[place] = _Passage(locus, [], *_place_in_context(locus))
@@ -290,7 +324,9 @@ def choose_passages(entries: list[Entry], loci_by_entry: dict[str, list[list[Loc
             for entry_id, front in passage.fronts().items():
                 answer = normalize(next(e.term for e in passage.members if e.id == entry_id))
                 asked.setdefault(normalize(front), []).append((passage, answer))
-        clashing = {id(p): p for cards in asked.values() if len({a for _, a in cards}) > 1 for p, _ in cards}
+        clashing = {
+            id(p): p for cards in asked.values() if len({a for _, a in cards}) > 1 for p, _ in cards
+        }
         if not clashing or not any([p.grow(2) for p in clashing.values()]):
             break
     return passages
@@ -301,8 +337,10 @@ def _cloze_ruby(printed: str, entry: Entry) -> str:
     syllables = split_reading(entry.pinyin)
     if len(syllables) != len(printed):
         return text(printed)
-    return "".join(f'<span class="tone{tone(s)}"><ruby>{text(ch)}<rt>{text(s)}</rt></ruby></span>'
-                   for ch, s in zip(printed, syllables))
+    return "".join(
+        f'<span class="tone{tone(s)}"><ruby>{text(ch)}<rt>{text(s)}</rt></ruby></span>'
+        for ch, s in zip(printed, syllables)
+    )
 
 
 def cloze_note(passage: _Passage, order: Callable[[str, list[str]], list[str]]) -> NoteSpec | None:
@@ -327,46 +365,88 @@ def cloze_note(passage: _Passage, order: Callable[[str, list[str]], list[str]]) 
         last = e
     out.append(text(window[last:]))
     members = sorted((entry for entry, _ in clozes), key=lambda entry: number[entry.id])
-    glosses = template_env().get_template("cloze_glosses.html").render(members=[
-        {"n": number[e.id], "term": e.term, "traditional": e.traditional, "pinyin": e.pinyin, "gloss": e.gloss}
-        for e in members]).strip()
-    tts = "".join(f"{{{{c{number[e.id]}::{text(spoken)}}}}}" for e in members if (spoken := tts_text(e)))
+    glosses = (
+        template_env()
+        .get_template("cloze_glosses.html")
+        .render(
+            members=[
+                {
+                    "n": number[e.id],
+                    "term": e.term,
+                    "traditional": e.traditional,
+                    "pinyin": e.pinyin,
+                    "gloss": e.gloss,
+                }
+                for e in members
+            ]
+        )
+        .strip()
+    )
+    tts = "".join(
+        f"{{{{c{number[e.id]}::{text(spoken)}}}}}" for e in members if (spoken := tts_text(e))
+    )
     locus = passage.locus
-    fields = field_values("cloze", {
-        "Passage": "".join(out),
-        "Locus": text(locus.label(with_file=False)),
-        "Term": text(" · ".join(e.term for e in members)),
-        "Ruby": " · ".join(bracket_reading(e.term, e.pinyin) for e in members),
-        "Gloss": glosses,
-        "Id": text(" ".join(e.id for e in members)),
-        "TTS": tts,
-    })
+    fields = field_values(
+        "cloze",
+        {
+            "Passage": "".join(out),
+            "Locus": text(locus.label(with_file=False)),
+            "Term": text(" · ".join(e.term for e in members)),
+            "Ruby": " · ".join(bracket_reading(e.term, e.pinyin) for e in members),
+            "Gloss": glosses,
+            "Id": text(" ".join(e.id for e in members)),
+            "TTS": tts,
+        },
+    )
     home = vocabulary().rite(locus.rite) if locus.rite else None
-    rites = tuple(dict.fromkeys([home or members[0].rites[0], *(r for e in members for r in e.rites)]))
-    tags = tuple(sorted({t for e in members for t in tags_for(e, [locus])} | {"yili::category::passage"}))
+    rites = tuple(
+        dict.fromkeys([home or members[0].rites[0], *(r for e in members for r in e.rites)])
+    )
+    tags = tuple(
+        sorted({t for e in members for t in tags_for(e, [locus])} | {"yili::category::passage"})
+    )
     return NoteSpec(key, note_guid(key_entry.id, "cloze"), "cloze", fields, tags, rites, "passage")
 
 
 #: What the old note of a passage card that moved says on its back.
-MOVED_HOWTO = ("Its card carries on in that note; this one can be deleted: Browse, search tag:yili::retired, "
-               "select all, Notes ▸ Delete.")
+MOVED_HOWTO = (
+    "Its card carries on in that note; this one can be deleted: Browse, search tag:yili::retired, "
+    "select all, Notes ▸ Delete."
+)
 
 
 def moved_cloze_note(entry: Entry, now_in: str | None) -> NoteSpec:
     """The note an entry's passage card used to be, once the card lives in another note: it says
     where, so the old card can be deleted (Anki's importer never deletes a note)."""
-    where = f"now asked in the passage note of {now_in}" if now_in else "no longer asked in a passage"
+    where = (
+        f"now asked in the passage note of {now_in}" if now_in else "no longer asked in a passage"
+    )
     # The gloss as the cloze's hint: no two of these old cards ask the same question.
-    cloze = {"Passage": f"{{{{c1::{text(entry.term)}::{text(entry.gloss)}}}}} " + text(f"({where})"), "Locus": "",
-             "Term": text(entry.term), "Ruby": bracket_reading(entry.term, entry.pinyin),
-             "Gloss": text(f"{where}. {MOVED_HOWTO}"), "Id": text(entry.id), "TTS": ""}
-    return NoteSpec(f"cloze:{entry.id}", note_guid(entry.id, "cloze"), "cloze", field_values("cloze", cloze),
-                    ("yili::retired",), entry.rites, "retired")
+    cloze = {
+        "Passage": f"{{{{c1::{text(entry.term)}::{text(entry.gloss)}}}}} " + text(f"({where})"),
+        "Locus": "",
+        "Term": text(entry.term),
+        "Ruby": bracket_reading(entry.term, entry.pinyin),
+        "Gloss": text(f"{where}. {MOVED_HOWTO}"),
+        "Id": text(entry.id),
+        "TTS": "",
+    }
+    return NoteSpec(
+        f"cloze:{entry.id}",
+        note_guid(entry.id, "cloze"),
+        "cloze",
+        field_values("cloze", cloze),
+        ("yili::retired",),
+        entry.rites,
+        "retired",
+    )
 
 
 #: What a retired note says on its back: how to be rid of it (Anki's importer never deletes notes).
-RETIRED_HOWTO = ("This entry was merged into another; its cards carry on there. To delete the retired "
-                 "notes: Browse, search tag:yili::retired, select all, Notes ▸ Delete.")
+RETIRED_HOWTO = (
+    "This entry was merged into another; its cards carry on there. To delete the retired "
+    "notes: Browse, search tag:yili::retired, select all, Notes ▸ Delete."
+)
 
 
 def retired_notes(retired: Retired, into: Entry) -> list[NoteSpec]:
@@ -377,22 +457,45 @@ def retired_notes(retired: Retired, into: Entry) -> list[NoteSpec]:
     """
     where = f"{into.term} {into.pinyin} ({into.id})"
     values = {name: "" for name, _ in SPECS["term"][0]}
-    values.update({
-        "Term": text(retired.term),
-        "Gloss": text(f"merged into {where}"),
-        "Definition": text(f"{retired.note} {RETIRED_HOWTO}"),
-        "Category": "retired",
-        "Id": text(retired.id),
-        "CueGloss": text(f"merged into {where}"),
-    })
+    values.update(
+        {
+            "Term": text(retired.term),
+            "Gloss": text(f"merged into {where}"),
+            "Definition": text(f"{retired.note} {RETIRED_HOWTO}"),
+            "Category": "retired",
+            "Id": text(retired.id),
+            "CueGloss": text(f"merged into {where}"),
+        }
+    )
     tags = ("yili::retired",)
-    cloze = {"Passage": "{{c1::" + text(retired.term) + "}} → " + text(where), "Locus": "", "Term": text(retired.term),
-             "Ruby": text(retired.term), "Gloss": text(f"merged into {where}"), "Id": text(retired.id), "TTS": ""}
+    cloze = {
+        "Passage": "{{c1::" + text(retired.term) + "}} → " + text(where),
+        "Locus": "",
+        "Term": text(retired.term),
+        "Ruby": text(retired.term),
+        "Gloss": text(f"merged into {where}"),
+        "Id": text(retired.id),
+        "TTS": "",
+    }
     return [
-        NoteSpec(f"note:{retired.id}", note_guid(retired.id), "term", field_values("term", values), tags,
-                 into.rites, "retired"),
-        NoteSpec(f"cloze:{retired.id}", note_guid(retired.id, "cloze"), "cloze", field_values("cloze", cloze), tags,
-                 into.rites, "retired"),
+        NoteSpec(
+            f"note:{retired.id}",
+            note_guid(retired.id),
+            "term",
+            field_values("term", values),
+            tags,
+            into.rites,
+            "retired",
+        ),
+        NoteSpec(
+            f"cloze:{retired.id}",
+            note_guid(retired.id, "cloze"),
+            "cloze",
+            field_values("cloze", cloze),
+            tags,
+            into.rites,
+            "retired",
+        ),
     ]
 
 
@@ -408,23 +511,35 @@ class StableNote(genanki.Note):
 
 
 def sequence_note(step: Step, following: Step | None, before: list[Step]) -> NoteSpec:
-    """"What comes after 〈section〉?" for one section of a rite; ``before``: the sections just before
+    """ "What comes after 〈section〉?" for one section of a rite; ``before``: the sections just before
     it that the front shows, so that a name the rite has twice asks two different questions."""
     locus = f"禮經本義, {step.page_id}" if step.page_id else "禮經本義"
-    fields = field_values("sequence", {
-        # The sort field: the rite in 禮經本義's order, then the step, zero-padded.
-        "Key": text(f"{step.rite.order:02d} {step.rite.simplified} {step.number:03d} {step.name}"),
-        "Rite": text(step.rite.simplified),
-        "Number": str(step.number),
-        "Section": text(step.name),
-        "Next": text(following.name) if following else "",
-        "Previous": text(" → ".join(f"〈{s.name}〉" for s in before)),
-        "Locus": text(locus),
-        "Grades": "grades" if step.rite.sections == "grades" else "",
-    })
+    fields = field_values(
+        "sequence",
+        {
+            # The sort field: the rite in 禮經本義's order, then the step, zero-padded.
+            "Key": text(
+                f"{step.rite.order:02d} {step.rite.simplified} {step.number:03d} {step.name}"
+            ),
+            "Rite": text(step.rite.simplified),
+            "Number": str(step.number),
+            "Section": text(step.name),
+            "Next": text(following.name) if following else "",
+            "Previous": text(" → ".join(f"〈{s.name}〉" for s in before)),
+            "Locus": text(locus),
+            "Grades": "grades" if step.rite.sections == "grades" else "",
+        },
+    )
     tags = ("yili::category::sequence", f"yili::rite::{step.rite.simplified}")
-    return NoteSpec(f"sequence:{step.key}", note_guid(step.key, "sequence"), "sequence", fields, tags,
-                    (step.rite,), "sequence")
+    return NoteSpec(
+        f"sequence:{step.key}",
+        note_guid(step.key, "sequence"),
+        "sequence",
+        fields,
+        tags,
+        (step.rite,),
+        "sequence",
+    )
 
 
 def sequence_notes(steps: tuple[Step, ...] | list[Step]) -> list[NoteSpec]:
@@ -435,9 +550,20 @@ def sequence_notes(steps: tuple[Step, ...] | list[Step]) -> list[NoteSpec]:
     for i, step in enumerate(steps):
         size = 1
         while size < i:
-            chain = [s.name for s in steps[i - size:i + 1]]
-            if sum(1 for j in range(len(steps)) if [s.name for s in steps[max(0, j - size):j + 1]] == chain) == 1:
+            chain = [s.name for s in steps[i - size : i + 1]]
+            if (
+                sum(
+                    1
+                    for j in range(len(steps))
+                    if [s.name for s in steps[max(0, j - size) : j + 1]] == chain
+                )
+                == 1
+            ):
                 break
             size += 1
-        specs.append(sequence_note(step, steps[i + 1] if i + 1 < len(steps) else None, steps[max(0, i - size):i]))
+        specs.append(
+            sequence_note(
+                step, steps[i + 1] if i + 1 < len(steps) else None, steps[max(0, i - size) : i]
+            )
+        )
     return specs

@@ -1,4 +1,5 @@
 """Decks and deterministic .apkg packages (fixed ids and times, sorted zip entries)."""
+
 from __future__ import annotations
 
 import io
@@ -11,9 +12,9 @@ import zipfile
 
 import genanki
 
+from glossary.render.anki.descriptions import description
 from glossary.render.anki.ids import deck_id
 from glossary.render.anki.models import StableModel
-from glossary.render.anki.descriptions import description
 from glossary.render.anki.notes import NoteSpec, StableNote
 from glossary.vocab import Rite, vocabulary
 
@@ -44,27 +45,43 @@ def deck_name(rite: Rite, category: str) -> str:
     return f"{ROOT_DECK}::{rite.simplified}::{label}"
 
 
-def build_decks(specs: list[NoteSpec], models: dict[str, StableModel], mods: dict[str, int]) -> list[genanki.Deck]:
+def build_decks(
+    specs: list[NoteSpec], models: dict[str, StableModel], mods: dict[str, int]
+) -> list[genanki.Deck]:
     """The root deck (with how to study) and the sub-decks per rite and category that hold notes.
 
     A note goes to its home deck (its first rite's; a passage's, the rite of the passage) in every
     package, so packages imported in any order agree. ``due`` follows the order of ``specs``.
     """
-    decks: dict[str, genanki.Deck] = {ROOT_DECK: genanki.Deck(deck_id(ROOT_DECK), ROOT_DECK, description("root"))}
+    decks: dict[str, genanki.Deck] = {
+        ROOT_DECK: genanki.Deck(deck_id(ROOT_DECK), ROOT_DECK, description("root"))
+    }
     for due, spec in enumerate(specs):
         rite = spec.rites[0]
         name = deck_name(rite, spec.category)
         parent = name.rsplit("::", 1)[0]
         if parent not in decks:
             kind = "texts" if parent.endswith(PASSAGE_DECK) else "rite"
-            decks[parent] = genanki.Deck(deck_id(parent), parent, description(kind, rite if kind == "rite" else None))
+            decks[parent] = genanki.Deck(
+                deck_id(parent), parent, description(kind, rite if kind == "rite" else None)
+            )
         deck = decks.get(name)
         if deck is None:
-            kind = spec.category if spec.category in ("retired", "passage", "sequence") else "category"
-            deck = decks[name] = genanki.Deck(deck_id(name), name, description(kind, rite, name.rsplit("::", 1)[1]))
+            kind = (
+                spec.category if spec.category in ("retired", "passage", "sequence") else "category"
+            )
+            deck = decks[name] = genanki.Deck(
+                deck_id(name), name, description(kind, rite, name.rsplit("::", 1)[1])
+            )
         deck.add_note(
-            StableNote(model=models[spec.kind], fields=list(spec.fields), tags=list(spec.tags),
-                       guid=spec.guid, due=due, mod=mods[spec.key])
+            StableNote(
+                model=models[spec.kind],
+                fields=list(spec.fields),
+                tags=list(spec.tags),
+                guid=spec.guid,
+                due=due,
+                mod=mods[spec.key],
+            )
         )
     return [decks[name] for name in sorted(decks)]
 
@@ -82,8 +99,12 @@ def write_apkg(decks: list[genanki.Deck], media: dict[str, bytes], timestamp: in
         with open(path, "rb") as handle:
             collection = handle.read()
     names = sorted(media)
-    entries = {"collection.anki2": collection,
-               "media": json.dumps({str(i): name for i, name in enumerate(names)}, sort_keys=True).encode()}
+    entries = {
+        "collection.anki2": collection,
+        "media": json.dumps(
+            {str(i): name for i, name in enumerate(names)}, sort_keys=True
+        ).encode(),
+    }
     entries.update({str(i): media[name] for i, name in enumerate(names)})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:

@@ -1,4 +1,5 @@
 """The Anki outputs: the full package, one package per rite, and a CSV for Anki's importer."""
+
 from __future__ import annotations
 
 from pathlib import PurePosixPath
@@ -8,8 +9,16 @@ from glossary.render.anki import csv_export
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.render.anki.ledger import Ledger, parse_ledger
 from glossary.render.anki.models import SPECS, all_models, model_source
-from glossary.render.anki.notes import (NoteSpec, PlanCard, choose_passages, cloze_note, moved_cloze_note, retired_notes,
-                                        sequence_notes, term_note)
+from glossary.render.anki.notes import (
+    NoteSpec,
+    PlanCard,
+    choose_passages,
+    cloze_note,
+    moved_cloze_note,
+    retired_notes,
+    sequence_notes,
+    term_note,
+)
 from glossary.render.anki.package import build_decks, write_apkg
 from glossary.render.plan_svg import render_svg
 
@@ -23,8 +32,12 @@ def plan_media(glossary: Glossary) -> dict[str, bytes]:
         if place.term is None:
             continue
         title = f"Hall plan: {place.label}"
-        media[f"yili-plan-{place.id}.svg"] = render_svg(glossary.plan, place.id, title).encode("utf-8")
-        media[f"yili-plan-{place.id}-q.svg"] = render_svg(glossary.plan, place.id, "Hall plan", labels=False).encode("utf-8")
+        media[f"yili-plan-{place.id}.svg"] = render_svg(glossary.plan, place.id, title).encode(
+            "utf-8"
+        )
+        media[f"yili-plan-{place.id}-q.svg"] = render_svg(
+            glossary.plan, place.id, "Hall plan", labels=False
+        ).encode("utf-8")
     return media
 
 
@@ -37,7 +50,9 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
     """
     ledger = ledger if ledger is not None else parse_ledger(glossary.state.get(LEDGER_FILE))
     specs = []
-    loci_by_entry = {entry.id: [list(c) for c in glossary.loci.get(entry.id, ())] for entry in glossary.entries}
+    loci_by_entry = {
+        entry.id: [list(c) for c in glossary.loci.get(entry.id, ())] for entry in glossary.entries
+    }
     for entry in glossary.entries:
         loci = loci_by_entry[entry.id]
         related = [r for r in (glossary.entry(i) for i in entry.related) if r is not None]
@@ -45,11 +60,29 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
         plan = None
         if place is not None:
             place_loci = tuple(l[0] for l in glossary.plan_loci.get(place.id, ()) if l)
-            plan = PlanCard(f"yili-plan-{place.id}.svg", f"yili-plan-{place.id}-q.svg", place_loci,
-                            tuple(c.note for c, l in zip(place.citations, glossary.plan_loci.get(place.id, ())) if l))
+            plan = PlanCard(
+                f"yili-plan-{place.id}.svg",
+                f"yili-plan-{place.id}-q.svg",
+                place_loci,
+                tuple(
+                    c.note
+                    for c, l in zip(place.citations, glossary.plan_loci.get(place.id, ()))
+                    if l
+                ),
+            )
         media = [PurePosixPath(m).name for m in entry.media]
-        specs.append(term_note(entry, loci, glossary.concordance.get(entry.id), related, plan, media,
-                               glossary.readings.get(entry.id, ()), modern=glossary.renderings))
+        specs.append(
+            term_note(
+                entry,
+                loci,
+                glossary.concordance.get(entry.id),
+                related,
+                plan,
+                media,
+                glossary.readings.get(entry.id, ()),
+                modern=glossary.renderings,
+            )
+        )
     # Passage notes: one per passage, one cloze per headword it asks.
     asked_in: dict[str, str] = {}
     for passage in choose_passages(list(glossary.entries), loci_by_entry):
@@ -83,14 +116,20 @@ def stamp(glossary: Glossary) -> tuple[list[NoteSpec], dict[str, int], Ledger]:
     specs = note_specs(glossary, ledger)
     mods = {spec.key: ledger.stamp(spec.key, spec.content(), glossary.epoch) for spec in specs}
     for kind in SPECS:
-        mods[f"notetype:{kind}"] = ledger.stamp(f"notetype:{kind}", model_source(kind), glossary.epoch)
+        mods[f"notetype:{kind}"] = ledger.stamp(
+            f"notetype:{kind}", model_source(kind), glossary.epoch
+        )
     return specs, mods, ledger
 
 
 def referenced(specs: list[NoteSpec], media: dict[str, bytes]) -> dict[str, bytes]:
     """Only the media files some note's fields refer to."""
     text = "\x1f".join(f for spec in specs for f in spec.fields)
-    return {name: data for name, data in media.items() if f'src="{name}"' in text or f"[sound:{name}]" in text}
+    return {
+        name: data
+        for name, data in media.items()
+        if f'src="{name}"' in text or f"[sound:{name}]" in text
+    }
 
 
 def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
@@ -100,10 +139,16 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     models = all_models(mods)
     media = {**glossary.media, **plan_media(glossary)}
     timestamp = max(mods.values(), default=glossary.epoch)
-    outputs = {"yili-glossary.apkg": write_apkg(build_decks(specs, models, mods), referenced(specs, media), timestamp)}
+    outputs = {
+        "yili-glossary.apkg": write_apkg(
+            build_decks(specs, models, mods), referenced(specs, media), timestamp
+        )
+    }
     for rite in {r.id: r for spec in specs for r in spec.rites}.values():
         rite_specs = [s for s in specs if rite in s.rites]
         decks = build_decks(rite_specs, models, mods)
-        outputs[f"yili-{rite.id}.apkg"] = write_apkg(decks, referenced(rite_specs, media), timestamp)
+        outputs[f"yili-{rite.id}.apkg"] = write_apkg(
+            decks, referenced(rite_specs, media), timestamp
+        )
     outputs["yili-glossary.csv"] = csv_export.render(specs, models)
     return outputs, {LEDGER_FILE: ledger.to_bytes()}

@@ -1,4 +1,5 @@
 """glossary/render/anki/csv_export.py: no field cell a spreadsheet would run as a formula."""
+
 from __future__ import annotations
 
 import html
@@ -8,7 +9,9 @@ import pytest
 from glossary.render.anki.csv_export import FORMULA_START, neutralise
 
 
-@pytest.mark.parametrize("cell", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])
+@pytest.mark.parametrize(
+    "cell", ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]
+)
 def test_a_formula_start_is_written_as_a_character_reference(cell: str) -> None:
     shown = neutralise(cell)
     assert not shown.startswith(FORMULA_START)

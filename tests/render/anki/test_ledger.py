@@ -1,8 +1,10 @@
 """The modification-time ledger (glossary/render/anki/ledger.py): a note's mod changes only when its content does."""
+
 from __future__ import annotations
 
 import hashlib
 import json
+
 import pytest
 
 from glossary.render.anki.ledger import FILENAME, MAX_MOD, Ledger, Stamp, parse_ledger
@@ -35,7 +37,9 @@ def test_changed_content_gets_the_new_epoch() -> None:
     ledger.stamp("note:si-ma", "司马 marshal", EPOCH)
     assert ledger.stamp("note:bi", "楅 the rack for arrows", EPOCH + DAY) == EPOCH + DAY
     assert ledger.stamps["note:bi"] == Stamp(digest("楅 the rack for arrows"), EPOCH + DAY)
-    assert ledger.stamps["note:si-ma"] == Stamp(digest("司马 marshal"), EPOCH)  # the other note is untouched
+    assert ledger.stamps["note:si-ma"] == Stamp(
+        digest("司马 marshal"), EPOCH
+    )  # the other note is untouched
 
 
 @pytest.mark.parametrize("epoch", [EPOCH, EPOCH - DAY, 0])
@@ -108,13 +112,16 @@ def test_no_file_is_an_empty_ledger() -> None:
     assert json.loads(Ledger().to_bytes()) == {}
 
 
-@pytest.mark.parametrize("data, reason", [
-    (b"{not json", "Expecting property name"),
-    (b'{"note:bi": {"mod": 1}}', "sha256"),
-    (b'{"note:bi": {"sha256": "x", "mod": "soon"}}', "invalid literal"),
-    (b"\xff", "utf-8"),
-    (b"[1, 2]", "attribute"),
-])
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (b"{not json", "Expecting property name"),
+        (b'{"note:bi": {"mod": 1}}', "sha256"),
+        (b'{"note:bi": {"sha256": "x", "mod": "soon"}}', "invalid literal"),
+        (b"\xff", "utf-8"),
+        (b"[1, 2]", "attribute"),
+    ],
+)
 def test_a_broken_file_is_a_value_error_naming_the_file(data: bytes, reason: str) -> None:
     # glossary.build turns it into a BuildError.
     with pytest.raises(ValueError, match=f"{FILENAME}: cannot read the Anki ledger: .*{reason}"):

@@ -1,5 +1,6 @@
 """Note contents (glossary/render/anki/notes.py): masking, passage windows and grouping, the
 sequence fronts, cloze numbers kept by the ledger, TTS text and readings in bracket form."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -10,21 +11,44 @@ from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import tts_problems, tts_text
 from glossary.model import Step
 from glossary.render.anki.ledger import Ledger, parse_ledger
-from glossary.render.anki.notes import (MIN_CONTEXT, choose_passages, cloze_note, masked, sequence_notes,
-                                        spans, text)
+from glossary.render.anki.notes import (
+    MIN_CONTEXT,
+    choose_passages,
+    cloze_note,
+    masked,
+    sequence_notes,
+    spans,
+    text,
+)
 from glossary.render.markup import bracket_reading
 from glossary.vocab import vocabulary
 
 
 def locus(quote: str, context: str, start: int = 0) -> Locus:
-    return Locus(work="KR1d0044", title="禮經本義", file="f.txt", juan=4, page="1a", page_id=None, rite="鄉射禮",
-                 section="取矢", layer="classic", commentator=None, line=1, start=start, end=start + len(quote),
-                 text=quote, context=context)
+    return Locus(
+        work="KR1d0044",
+        title="禮經本義",
+        file="f.txt",
+        juan=4,
+        page="1a",
+        page_id=None,
+        rite="鄉射禮",
+        section="取矢",
+        layer="classic",
+        commentator=None,
+        line=1,
+        start=start,
+        end=start + len(quote),
+        text=quote,
+        context=context,
+    )
 
 
 def test_masking_finds_the_headword_in_any_script_and_variant() -> None:
     assert masked("wear the 免 mourning headdress", ("免",)) == "wear the ～ mourning headdress"
-    assert masked("the 西階 and 西阶", ("西阶",)) == "the ～ and ～"  # traditional and simplified alike
+    assert (
+        masked("the 西階 and 西阶", ("西阶",)) == "the ～ and ～"
+    )  # traditional and simplified alike
     assert masked("guest's <b>", ("楅",)) == "guest's &lt;b&gt;"  # escaped, apostrophe kept
     assert spans("乃設楅于中庭", ("楅",)) == [(2, 3)]
 
@@ -34,19 +58,28 @@ def test_a_short_quote_gets_context_and_a_shared_passage_is_one_note() -> None:
     bi, si_ma = entries["bi"], entries["si-ma"]
     context = "一二三四五六七八九十甲乙丙丁戊己乃設楅于司馬庚辛壬癸子丑寅卯辰巳午未申酉"
     shared = locus("設楅于司馬", context, 100)
-    passages = choose_passages([bi, replace(si_ma, term="司马")], {"bi": [[shared]], "si-ma": [[shared]]})
+    passages = choose_passages(
+        [bi, replace(si_ma, term="司马")], {"bi": [[shared]], "si-ma": [[shared]]}
+    )
     assert len(passages) == 1 and [e.id for e in passages[0].members] == ["bi", "si-ma"]
     assert passages[0].outside() >= MIN_CONTEXT and "乃設楅于司馬" in passages[0].window()
     ledger = Ledger()
     note = cloze_note(passages[0], ledger.cloze_order)
     assert note.key == "cloze:bi" and "{{c1::" in note.fields[0] and "{{c2::" in note.fields[0]
     # The ledger keeps the numbers: a new member comes after, never before.
-    assert parse_ledger(ledger.to_bytes()).cloze_order("cloze:bi", ["zz", "bi", "si-ma"]) == ["bi", "si-ma", "zz"]
+    assert parse_ledger(ledger.to_bytes()).cloze_order("cloze:bi", ["zz", "bi", "si-ma"]) == [
+        "bi",
+        "si-ma",
+        "zz",
+    ]
 
 
 def test_identical_windows_with_different_answers_are_widened() -> None:
     entries = mini_entries()
-    a, b = replace(entries["bi"], id="a", term="肩"), replace(entries["si-ma"], id="b", term="骼", pinyin="gé")
+    a, b = (
+        replace(entries["bi"], id="a", term="肩"),
+        replace(entries["si-ma"], id="b", term="骼", pinyin="gé"),
+    )
     first = locus("舉肩祭如初", "主人洗爵獻尸又三飯舉肩祭如初佐食", 10)
     second = locus("舉骼祭如初", "尸卒食祝酌授尸又三飯舉骼祭如初佐食舉幹", 50)
     passages = choose_passages([a, b], {"a": [[first]], "b": [[second]]})
@@ -57,10 +90,21 @@ def test_identical_windows_with_different_answers_are_widened() -> None:
 def test_a_repeated_section_is_told_apart_by_what_precedes_it() -> None:
     rite = vocabulary().rite("乡射礼")
     names = ["請射", "飲不勝者", "取矢", "飲不勝者", "退"]
-    steps = [Step(rite, i + 1, name, "f", None, names[:i].count(name) + 1) for i, name in enumerate(names)]
-    fields = [dict(zip(["Key", "Rite", "Number", "Section", "Next", "Previous", "Locus"], n.fields))
-              for n in sequence_notes(steps)]
-    assert [f["Previous"] for f in fields] == ["", "〈請射〉", "〈飲不勝者〉", "〈取矢〉", "〈飲不勝者〉"]
+    steps = [
+        Step(rite, i + 1, name, "f", None, names[:i].count(name) + 1)
+        for i, name in enumerate(names)
+    ]
+    fields = [
+        dict(zip(["Key", "Rite", "Number", "Section", "Next", "Previous", "Locus"], n.fields))
+        for n in sequence_notes(steps)
+    ]
+    assert [f["Previous"] for f in fields] == [
+        "",
+        "〈請射〉",
+        "〈飲不勝者〉",
+        "〈取矢〉",
+        "〈飲不勝者〉",
+    ]
     assert fields[-1]["Next"] == "" and fields[0]["Key"] == f"{rite.order:02d} 乡射礼 001 請射"
 
 
@@ -69,7 +113,10 @@ def test_the_grades_of_mourning_ask_for_the_next_lighter_grade() -> None:
 
     names = [name for name, _ in SEQUENCE_FIELDS]
     for rite, expected in (("丧服", "grades"), ("乡射礼", "")):
-        steps = [Step(vocabulary().rite(rite), i + 1, name, "f", None) for i, name in enumerate(["斬衰三年", "齊衰三年"])]
+        steps = [
+            Step(vocabulary().rite(rite), i + 1, name, "f", None)
+            for i, name in enumerate(["斬衰三年", "齊衰三年"])
+        ]
         assert {dict(zip(names, n.fields))["Grades"] for n in sequence_notes(steps)} == {expected}
 
 
@@ -82,6 +129,9 @@ def test_tts_reads_the_ritual_reading_or_nothing() -> None:
 
 
 def test_readings_in_bracket_form_with_tone_classes() -> None:
-    assert bracket_reading("西阶", "xī jiē") == '<span class="tone1">西[xī]</span><span class="tone1">阶[jiē]</span>'
+    assert (
+        bracket_reading("西阶", "xī jiē")
+        == '<span class="tone1">西[xī]</span><span class="tone1">阶[jiē]</span>'
+    )
     assert bracket_reading("大羹", "tài") == "大羹[tài]"
     assert text("guest's [x]") == "guest's &#91;x&#93;"

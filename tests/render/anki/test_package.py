@@ -1,4 +1,5 @@
 """Deck names (glossary/render/anki/package.py): every note's one home, in an order that studies well."""
+
 from __future__ import annotations
 
 from glossary.render.anki.package import ROOT_DECK, deck_name
