@@ -264,10 +264,11 @@ class CorpusIndex:
     def place(self, pos: int) -> tuple[str, str] | None:
         """(rite, or the work outside the rites, normalised; layer) at an index position.
 
-        None inside an excerpt of another text of the corpus, which is counted there.
+        None inside an excerpt of another text of the corpus, which is counted there, and inside
+        another witness of a text's classic (the received 儀禮), whose words are counted there.
         """
         base, doc, stream, index = self._stream_at(pos)
-        if doc.text_info.excerpt_of:
+        if doc.text_info.excerpt_of or doc.text_info.witness_of:
             return None
         offset = stream.offsets[index[pos - base]]
         rite = doc.rite_at(offset)
@@ -278,7 +279,12 @@ class CorpusIndex:
         with ``readings=False``, books of readings such as the 儀禮音義)."""
         texts = []
         for start, (doc, stream, index) in zip(self._starts, self._streams):
-            if stream.layer != layer or doc.text_info.excerpt_of or not index:
+            if (
+                stream.layer != layer
+                or doc.text_info.excerpt_of
+                or doc.text_info.witness_of
+                or not index
+            ):
                 continue
             if not readings and doc.text_info.readings:
                 continue

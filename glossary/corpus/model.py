@@ -47,6 +47,22 @@ class TextInfo:
     #: For a book of readings (the 儀禮音義 of 經典釋文): the name a reading cites it by. Its main text
     #: is headwords, and the note after each headword gives its reading (glossary.enrich.readings).
     readings: str | None = None
+    #: For another witness of a text's classic (the received 儀禮 beside 禮經本義): the id of the
+    #: text whose classic it witnesses. Its classic is aligned with that text's
+    #: (glossary.enrich.witness) and not counted again where the rites' words are counted.
+    witness_of: str | None = None
+    #: Prefixes of lines (notes and spacing left out) that are headings, not text, wherever they
+    #: stand (儀禮卷第一, 士冠禮第一　儀禮　鄭氏注); the count of characters that follows a closing
+    #: 卷 title, ``(經…字/注…字)``, is a heading too.
+    heading_lines: tuple[str, ...] = ()
+    #: For a reference work: whose notes it quotes as 注曰, 疏曰 (word → speaker; 儀禮釋宮's 注 is
+    #: 鄭玄's), see glossary.corpus.commentators.
+    note_speakers: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def reference_work(self) -> bool:
+        """A work whose text is its author's own (儀禮釋宮 …): everyone it names is quoted."""
+        return self.main_layer == "text" and self.readings is None
 
     def rite_of_juan(self, juan: int | None) -> str | None:
         """The rite the manifest assigns to a 卷, if any."""
