@@ -101,7 +101,10 @@ def _entries(terms: Path) -> list[Entry]:
 
 def _index(corpus: Path) -> CorpusIndex:
     # The cache the group set up for this run (--no-cache: none).
-    return click.get_current_context().obj.open(corpus)
+    from glossary.enrich.witness import attach
+
+    cache = click.get_current_context().obj
+    return attach(cache.open(corpus), cache)
 
 
 @cli.command()

@@ -19,7 +19,7 @@ import jsonschema_rs
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
-from glossary.model import Citation, Entry
+from glossary.model import Citation, Entry, Follows
 from glossary.problems import ERROR, Problem
 from glossary.schema import SCHEMAS, fields_of, schema
 from glossary.vocab import Rite, vocabulary
@@ -228,6 +228,7 @@ def _as_str(value: object) -> str | None:
 CITATION_VALUES = {
     "juan": lambda value: parse_number(str(value)),
     "page": _as_str,
+    "reading": lambda value: Follows(str(value["follows"]), str(value["why"])),
 }
 
 

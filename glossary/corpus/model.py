@@ -177,6 +177,62 @@ class Document:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """Where the two witnesses of the classic read a passage differently (beyond the folds of
+    script and variants): ``at`` counts characters of the printed passage from 0."""
+
+    at: int
+    printed: str
+    received: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"at": self.at, "print": self.printed, "received": self.received}
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Another witness's text of a passage: the received 儀禮 beside 禮經本義's classic (where
+    the two are aligned, see glossary.enrich.witness), or the note of 鄭玄's that a note of
+    蔡德晉's repeats (``common``: the words they share)."""
+
+    work: str
+    title: str
+    file: str
+    juan: int | None
+    page: str | None
+    page_id: str | None
+    line: int
+    text: str
+    #: Where the two read the passage otherwise (classic), in the printed passage's order.
+    readings: tuple[Reading, ...] = ()
+    #: The words both have in common (a repeated note), as the other witness prints them.
+    common: str = ""
+
+    def label(self) -> str:
+        """``儀禮 卷15 p.23b [kanripo/KR1d0026/KR1d0026_015.txt:420]``."""
+        parts = [self.title, *([f"卷{self.juan}"] if self.juan is not None else [])]
+        parts += [f"p.{self.page}"] if self.page else []
+        return " ".join(parts) + f" [{self.file}:{self.line}]"
+
+    def to_json(self) -> dict[str, object]:
+        found: dict[str, object] = {
+            "work": self.work,
+            "title": self.title,
+            "file": self.file,
+            "juan": self.juan,
+            "page": self.page,
+            "page_id": self.page_id,
+            "line": self.line,
+            "text": self.text,
+        }
+        if self.readings:
+            found["readings"] = [r.to_json() for r in self.readings]
+        if self.common:
+            found["common"] = self.common
+        return found
+
+
+@dataclass(frozen=True)
 class Locus:
     """Where a passage stands: the place a citation names, resolved."""
 
@@ -198,6 +254,11 @@ class Locus:
     context: str
     placeholders: tuple[int, ...] = ()
     speakers: tuple[str, ...] = ()
+    #: For a passage of the primary text's classic: the received text's (its 卷, page, line and
+    #: text, and where the two read otherwise); None where unaligned or not the classic.
+    received: Witness | None = None
+    #: For a note of the primary text's author: the note of 鄭玄's whose words it repeats.
+    repeats: Witness | None = None
 
     def label(self, with_file: bool = True) -> str:
         """A short human-readable place: ``禮經本義 卷4 p.22a 〈取矢〉 classic [file:line]``."""
@@ -239,4 +300,7 @@ class Locus:
             "context": self.context,
             "placeholders": list(self.placeholders),
             "speakers": list(self.speakers),
+            # Only where they apply: a passage of the classic, a note that repeats 鄭玄's.
+            **({"received": self.received.to_json()} if self.received else {}),
+            **({"repeats": self.repeats.to_json()} if self.repeats else {}),
         }
