@@ -88,11 +88,10 @@ class DocumentBuilder:
             self.markers.append((offset, marker))
 
     def extend_marker(self, text: str) -> None:
-        """The ``右…`` marker just opened runs on over another printed line with ``text``."""
-        if self._pending_section is not None and self.markers:
+        """The ``右…`` marker just opened runs on over another printed line, ``text``: the section
+        is named by both lines (the marker, in :attr:`markers`, is its first line as printed)."""
+        if self._pending_section is not None:
             self._pending_section += text
-            offset, marker = self.markers[-1]
-            self.markers[-1] = (offset, marker + text)
 
     def paragraph(self, offset: int, text: str) -> None:
         """A paragraph of the file (a block of lines between blank lines), stripped, starting at ``offset``."""

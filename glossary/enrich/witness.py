@@ -47,6 +47,12 @@ SLACK = 8
 MIN_SHARE = 0.5
 #: … or, a long one, differ from its window in at most this share; else it is cut in two.
 MAX_EDITS = 0.2
+#: The costs of a character of the witness that the passage lacks, of one the witness lacks, and
+#: of one it has otherwise, when a window is chosen (see :func:`_nearest`).
+WEIGHTS = (1, 3, 3)
+#: Passages up to this long are tried against windows up to twice as long (longer ones, which
+#: seldom are condensed, are cut in two when they fit no window of about their length).
+WIDE = 48
 #: Passages shorter than this are not cut.
 SPLIT = 16
 #: A note of the primary text's author repeats one of 鄭玄's when they share this many
@@ -214,24 +220,24 @@ def _nearest(
     if not votes:
         return []
     diagonal = max(votes, key=lambda d: (votes[d], -abs(d - after)))
-    from rapidfuzz.distance import LCSseq, Levenshtein
+    from rapidfuzz.distance import Levenshtein
 
-    # The window that holds most of the passage's characters in order, starting near the voted
-    # place (ties: fewest edits, the voted start, the passage's length), so that an edit inside
-    # an exact window is placed where it stands, not pushed to the window's ends; it may be up
-    # to twice as long (the witness has words the passage leaves out).
+    # The window nearest to the passage, starting near the voted place: a word of the witness
+    # that the passage leaves out costs a third of a character the passage has otherwise or
+    # not at all (蔡德晉 condenses the 記: 衆兄弟私臣皆觳脀 for 衆賔及衆兄弟…私臣皆殽脀), so the
+    # window may be up to twice as long (a short passage); ties: the passage's length, the voted start. An edit
+    # inside an exact window is placed where it stands, not pushed to the window's ends.
     n = len(passage)
     windows = [
         (
-            -LCSseq.similarity(passage, rite[lo : lo + size]),
-            Levenshtein.distance(passage, rite[lo : lo + size]),
-            abs(lo - diagonal),
+            Levenshtein.distance(passage, rite[lo : lo + size], weights=WEIGHTS),
             abs(size - n),
+            abs(lo - diagonal),
             lo,
             size,
         )
         for lo in range(max(0, diagonal - 2), max(0, diagonal + 3))
-        for size in range(max(1, n - SLACK), n + max(SLACK, n) + 1)
+        for size in range(max(1, n - SLACK), n + (SLACK if n > WIDE else max(SLACK, n)) + 1)
         if lo + size <= len(rite)
     ]
     if not windows:
