@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import MINI_CORPUS, raw
 
 from glossary.cache import IndexCache
 from glossary.corpus import load_corpus
 from glossary.enrich import witness
 from glossary.index import CorpusIndex, Hit
 from glossary.normalize import normalize
-from conftest import MINI_CORPUS, raw
 
 
 @pytest.fixture(scope="module")
