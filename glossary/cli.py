@@ -148,7 +148,7 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
     rendering, the passage of the original it renders.
     """
     from glossary.citations import locate as find
-    from glossary.enrich import align
+    from glossary.enrich import align, witness
 
     index = _index(corpus)
     found = find(index, passage)
@@ -179,6 +179,9 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
                         **{k: locus.to_json()[k] for k in keys},
                         "folds": [fold.to_json() for fold in folds],
                         "warning": warning or None,
+                        **{
+                            k: v for k, v in locus.to_json().items() if k in ("received", "repeats")
+                        },
                         **align.locus_json(alignments, locus),
                     }
                     for locus, folds, warning in zip(found.loci, found.folds, found.warnings)
@@ -201,6 +204,8 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
             if warning:
                 click.echo(f"   warning: {warning}")
             for line in align.locus_lines(alignments, locus):
+                click.echo(f"   {line}")
+            for line in witness.locus_lines(locus):
                 click.echo(f"   {line}")
         if not found.loci:
             click.echo(f"not found: {passage}", err=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -395,6 +396,17 @@ def canonical_author(author: str) -> str:
     from glossary.corpus.commentators import canonical
 
     return canonical(author.split(" (")[0].strip())
+
+
+def locus_lines(locus: Locus) -> Iterator[str]:
+    """What ``glossary locate`` prints under a place: the received text's reading, a repeated note."""
+    if (received := locus.received) is not None:
+        yield f"received text: {received.label()}: 「{received.text}」"
+        for reading in received.readings:
+            printed, other = reading.printed or "—", reading.received or "—"
+            yield f"  reads otherwise: {printed} → {other} (第{reading.at + 1}字)"
+    if (note := locus.repeats) is not None:
+        yield f"repeats 鄭玄's note: {note.label()}: 「{note.common}」"
 
 
 def attach(index: CorpusIndex, cache: IndexCache | None = None) -> CorpusIndex:
