@@ -1,9 +1,9 @@
 """The command line: exit codes and the documented JSON shapes (mini corpus and glossary)."""
 
 import json
-from pathlib import Path
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -55,7 +55,7 @@ def test_check_json_gives_the_received_locus_of_a_classic_passage() -> None:
     loci = [locus for result in data["results"] for locus in result["loci"]]
     received = [locus["received"] for locus in loci if locus["work"] == "KR1d0044"]
     assert received and all(r["work"] == "KR1d0026" and r["page_id"] for r in received)
-    assert {"at": 6, "print": "官", "received": "宫"} in received[0]["readings"]
+    assert {"at": 11, "print": "官", "received": "宫"} in received[0]["readings"]
 
 
 def test_locate_miss_exits_1_with_suggestion() -> None:
