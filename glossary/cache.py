@@ -97,7 +97,7 @@ ALLOWED = frozenset(
     }
 )
 #: The code an alignment is computed by, besides the index's (its key adds their source).
-ALIGN_CODE = ("enrich/align.py", "model.py")
+ALIGN_CODE = ("enrich/align.py", "enrich/align_dp.py", "model.py")
 KEY_FILE = "hmac-key"
 KEY_BYTES = 32
 #: Every cache file starts with this, then the HMAC-SHA256 tag, then the pickle.

@@ -148,7 +148,8 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
     rendering, the passage of the original it renders.
     """
     from glossary.citations import locate as find
-    from glossary.enrich import align, witness
+    from glossary.enrich import align_views as align
+    from glossary.enrich import witness
 
     index = _index(corpus)
     found = find(index, passage)
@@ -225,7 +226,7 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
 @click.pass_obj
 def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     """The modern rendering paragraph by paragraph, each with the passages of the original it renders."""
-    from glossary.enrich import align
+    from glossary.enrich import align_views as align
 
     found = align.aligned(_index(corpus), cache)
     if as_json:

@@ -15,7 +15,8 @@ from conftest import MINI_CORPUS, raw
 
 from glossary.cache import IndexCache
 from glossary.corpus import Corpus
-from glossary.enrich.align import align, aligned, alignments, paragraphs, passages
+from glossary.enrich.align import align, alignments, paragraphs, passages
+from glossary.enrich.align_views import aligned
 from glossary.errors import GlossaryError
 from glossary.index import CorpusIndex
 from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage
