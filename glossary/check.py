@@ -190,7 +190,7 @@ def _check_entries(
     # Imported here: a check in which no entry changed needs none of this (nor the index).
     from glossary.apparatus import Authorities
     from glossary.citations import CitationChecker
-    from glossary.enrich.readings import all_readings
+    from glossary.enrich.readings.lookup import all_readings
 
     assert report.index is not None
     checker = CitationChecker(report.index)
@@ -221,7 +221,7 @@ def _check_entry(
     from glossary.apparatus import claim_problems, rite_problems
     from glossary.citations import headword_problem
     from glossary.enrich.pinyin import reading_problems, tts_problems
-    from glossary.enrich.readings import (
+    from glossary.enrich.readings.rules import (
         classical_problems,
         guangyun_problems,
         sourced,

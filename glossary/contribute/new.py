@@ -10,7 +10,7 @@ from pathlib import Path
 from glossary.citations import locate
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import RitualReadings
-from glossary.enrich.readings import propose
+from glossary.enrich.readings.guangyun import propose
 from glossary.errors import GlossaryError
 from glossary.files import write_file_atomically
 from glossary.index import CorpusIndex
