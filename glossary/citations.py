@@ -20,10 +20,12 @@ from glossary.folds import (
     kept,
     unique,
 )
-from glossary.index import CorpusIndex, Hit, Suggestion, Where, readings
+from glossary.index import CorpusIndex, Hit, Where
+from glossary.matching import readings
 from glossary.model import Citation, CitationResult, Entry
 from glossary.normalize import PLACEHOLDER, TABLED, normalize, normalize_with_map
 from glossary.problems import ERROR, WARNING, Problem
+from glossary.suggest import Suggestion, chunk_votes, suggest
 from glossary.validate import did_you_mean
 
 #: Longer quotes are not looked for: a citation quotes a passage, not a chapter (and very long
@@ -73,7 +75,7 @@ class CitationChecker:
             for word in readings(key, alternatives)[0]
         ]
         near = [k for k in missing if 2 <= len(k) <= MAX_SUGGEST]
-        self._votes = self.index.chunk_votes(near, exact=words) if near or words else {}
+        self._votes = chunk_votes(self.index, near, exact=words) if near or words else {}
 
     def agrees(self, citation: Citation, locus: Locus | Where) -> list[str]:
         """The locus fields of ``citation`` that ``locus`` contradicts."""
@@ -211,7 +213,7 @@ class CitationChecker:
         loci = [self.index.locus(hit) for hit in hits]
         if not loci:
             suggestions = (
-                self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
+                suggest(self.index, key, citation.quote, quote_index, votes=self._votes.get(key))
                 if len(key) <= MAX_SUGGEST
                 else []
             )
@@ -296,7 +298,7 @@ def locate(index: CorpusIndex, passage: str) -> Lookup:
             folds=tuple(tuple(unique(f for _, f in d)) for d in found),
             warnings=warnings,
         )
-    suggestions = index.suggest(key, passage, quote_index) if len(key) <= MAX_SUGGEST else []
+    suggestions = suggest(index, key, passage, quote_index) if len(key) <= MAX_SUGGEST else []
     return Lookup(passage, (), tuple(suggestions))
 
 
