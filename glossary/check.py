@@ -14,10 +14,11 @@ from glossary.media import media_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
-from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
+from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, did_you_mean, is_failure
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
-from glossary.validate import did_you_mean, is_placeholder, validate
+from glossary.textcheck import is_placeholder
+from glossary.validate import validate
 
 if TYPE_CHECKING:
     from glossary.apparatus import Authorities

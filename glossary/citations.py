@@ -24,9 +24,8 @@ from glossary.index import CorpusIndex, Hit, Where
 from glossary.matching import readings
 from glossary.model import Citation, CitationResult, Entry
 from glossary.normalize import PLACEHOLDER, TABLED, normalize, normalize_with_map
-from glossary.problems import ERROR, WARNING, Problem
+from glossary.problems import ERROR, WARNING, Problem, did_you_mean
 from glossary.suggest import Suggestion, chunk_votes, suggest
-from glossary.validate import did_you_mean
 
 #: Longer quotes are not looked for: a citation quotes a passage, not a chapter (and very long
 #: search words make Aho–Corasick automatons and alignments slow or unsafe).

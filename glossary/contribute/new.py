@@ -16,7 +16,7 @@ from glossary.files import write_file_atomically
 from glossary.index import CorpusIndex
 from glossary.model import Entry
 from glossary.normalize import normalize
-from glossary.validate import SCAFFOLD
+from glossary.textcheck import SCAFFOLD
 from glossary.vocab import vocabulary
 
 
