@@ -1,10 +1,10 @@
-"""Deterministic SVG drawings of the hall plan: whole or cropped, one place marked, labels that fit.
+"""Deterministic SVG drawings of the hall plan: whole, one place marked, labels that fit.
 
 The drawing is sized for a screen: every label is at least ``MIN_LABEL_PX`` CSS pixels high when the
 SVG is shown ``fit`` pixels wide (a phone's Anki card is about 400), and labels are placed so that no
 two overlap (a label that finds no room is replaced by a key number explained in the legend).
 Colours are presentation attributes (the light drawing) plus classes (``yp-…``) that an embedded
-stylesheet repaints in the night variant: ``night=True``, or Anki's ``.nightMode``/``.night_mode`` on
+stylesheet repaints at night: under Anki's ``.nightMode``/``.night_mode`` (or a ``yp-dark`` class) on
 an ancestor when the SVG is inlined in the card.
 """
 
@@ -36,13 +36,8 @@ LABEL_PX = 13
 MARKED_PX = 15
 #: The width a printed page shows the whole plan at (about 170 mm): its labels print at about 10 pt.
 PRINT_FIT_PX = 640
-#: The width a printed entry's cropped plan is sized for (55 mm figures: labels of about 8 pt).
-ENTRY_FIT_PX = 240
 #: The SVG's intrinsic width (CSS px): never below ``FIT_PX``, so a card scales it down, not up.
 WIDTH_PX = 600
-#: Crop: this many plan units around the marked place, and never a window narrower than this.
-CROP_MARGIN = 18.0
-CROP_MIN_WIDTH = 64.0
 #: Light and night colours of each class (fill or stroke, as the element uses it).
 CLASSES = {
     "yp-bg": (BACKGROUND, "#1c1c1e"),
@@ -88,24 +83,22 @@ def text_width(text: str) -> float:
 
 
 def shown_places(plan: Plan, rite: Rite | None = None) -> tuple[Place, ...]:
-    """The places drawn for ``rite``: those of every rite, and those only of this one."""
+    """The places of ``rite``: those of every rite, and those only of this one (all, for None)."""
     return tuple(p for p in plan.places if rite is None or not p.rites or rite in p.rites)
 
 
-def place_keys(plan: Plan, rite: Rite | None = None) -> dict[str, int]:
+def place_keys(plan: Plan) -> dict[str, int]:
     """Place id → key number, north to south then west to east (the order a reader scans the plan)."""
-    order = sorted(
-        shown_places(plan, rite), key=lambda p: (round(p.y + p.h / 2), p.x + p.w / 2, p.id)
-    )
+    order = sorted(plan.places, key=lambda p: (round(p.y + p.h / 2), p.x + p.w / 2, p.id))
     return {p.id: n for n, p in enumerate(order, 1)}
 
 
 def keyed_sources(
-    plan: Plan, plan_loci: Mapping[str, Sequence[Sequence[Locus]]], rite: Rite | None = None
+    plan: Plan, plan_loci: Mapping[str, Sequence[Sequence[Locus]]]
 ) -> list[tuple[int, Place, list[tuple[Citation, Locus]]]]:
     """The sources of a plan page: each place's key number, the place, and its verified citations
     with where each stands (the first place it is found), in key order."""
-    keys = place_keys(plan, rite)
+    keys = place_keys(plan)
     by_id = {p.id: p for p in plan.places}
     out = []
     for place_id, key in sorted(keys.items(), key=lambda item: item[1]):
@@ -115,25 +108,6 @@ def keyed_sources(
         ]
         out.append((key, place, found))
     return out
-
-
-def crop_box(
-    plan: Plan, place_id: str, margin: float = CROP_MARGIN
-) -> tuple[float, float, float, float]:
-    """The window (x, y, w, h) around one place that a cropped drawing shows, inside the plan."""
-    place = next(p for p in plan.places if p.id == place_id)
-    x0, y0 = place.x - margin, place.y - margin
-    x1, y1 = place.x + place.w + margin, place.y + place.h + margin
-    if x1 - x0 < CROP_MIN_WIDTH:
-        grow = (CROP_MIN_WIDTH - (x1 - x0)) / 2
-        x0, x1 = x0 - grow, x1 + grow
-    if y1 - y0 < CROP_MIN_WIDTH * 0.75:
-        grow = (CROP_MIN_WIDTH * 0.75 - (y1 - y0)) / 2
-        y0, y1 = y0 - grow, y1 + grow
-    w, h = min(x1 - x0, plan.width), min(y1 - y0, plan.height)
-    x0 = min(max(x0, 0.0), plan.width - w)
-    y0 = min(max(y0, 0.0), plan.height - h)
-    return (x0, y0, w, h)
 
 
 def _n(value: float) -> str:
@@ -154,7 +128,7 @@ def _paint(fill: str | None = None, stroke: str | None = None) -> str:
 
 
 def _style() -> str:
-    """Night colours: for the night variant and for Anki's night classes on an ancestor."""
+    """Night colours: for Anki's night classes (or ``yp-dark``) on an ancestor."""
     rules = []
     for cls, (_, night) in sorted(CLASSES.items()):
         for attr in ("fill", "stroke"):
@@ -537,31 +511,20 @@ def render_svg(
     labels: bool = True,
     *,
     label_marked: bool = True,
-    crop: bool = False,
-    legend: bool = True,
-    night: bool = False,
-    rite: Rite | None = None,
     numbers: dict[str, int] | None = None,
     fit: float = FIT_PX,
 ) -> str:
     """The plan as SVG; ``highlight`` names a place drawn in the accent colour.
 
     ``label_marked=False`` (or the older ``labels=False``) leaves out the marked place's label, for the
-    front of a "which place is this?" card. ``crop`` shows only the part around the marked place;
-    ``rite`` only the places of that rite; ``numbers`` (see :func:`place_keys`) puts each place's key
-    number before its label, for a page that lists the sources by number. ``legend`` adds a key to the
-    symbols; ``night`` draws the night colours. Labels are at least ``MIN_LABEL_PX`` CSS px high when
+    front of a "which place is this?" card. ``numbers`` (see :func:`place_keys`) puts each place's key
+    number before its label, for a page that lists the sources by number. A legend under the plan
+    keys the symbols (and the names that found no room). Labels are at least ``MIN_LABEL_PX`` CSS px high when
     the SVG is shown ``fit`` px wide (the SVG's own width is ``WIDTH_PX``: a card only shrinks it).
     """
     label_marked = label_marked and labels
-    places = shown_places(plan, rite)
-    if highlight is not None and not any(p.id == highlight for p in places):
-        places = shown_places(plan) if any(p.id == highlight for p in plan.places) else places
-    view = (
-        crop_box(plan, highlight)
-        if crop and highlight is not None
-        else (0.0, 0.0, plan.width, plan.height)
-    )
+    places = plan.places
+    view = (0.0, 0.0, plan.width, plan.height)
     vx, vy, vw, vh = view
     unit = vw / fit
     layout = layout_labels(places, view, highlight, label_marked, fit, numbers)
@@ -573,26 +536,23 @@ def render_svg(
         for a, b, c, d in layout.leaders
     ]
     texts = [_text(label) for label in layout.labels]
-    legend_svg, legend_h = "", 0.0
-    if legend:
-        kinds = sorted({p.kind for p in places})
-        legend_svg, _, legend_h = _legend(
-            kinds, layout.keyed, highlight is not None, vx, vy + vh, vw, unit
-        )
-        # The band covers whatever a cropped drawing has below its window, and a rule sets it apart.
-        legend_svg = (
-            f'<rect x="{_n(vx)}" y="{_n(vy + vh)}" width="{_n(vw)}" height="{_n(legend_h)}" '
-            f'{_paint("yp-bg")}/><line x1="{_n(vx)}" y1="{_n(vy + vh)}" x2="{_n(vx + vw)}" '
-            f'y2="{_n(vy + vh)}" {_paint(None, "yp-ink")} stroke-width="0.7" '
-            f'vector-effect="non-scaling-stroke"/>' + legend_svg
-        )
+    kinds = sorted({p.kind for p in places})
+    legend_svg, _, legend_h = _legend(
+        kinds, layout.keyed, highlight is not None, vx, vy + vh, vw, unit
+    )
+    # The band is painted over the plan's ground, and a rule sets it apart.
+    legend_svg = (
+        f'<rect x="{_n(vx)}" y="{_n(vy + vh)}" width="{_n(vw)}" height="{_n(legend_h)}" '
+        f'{_paint("yp-bg")}/><line x1="{_n(vx)}" y1="{_n(vy + vh)}" x2="{_n(vx + vw)}" '
+        f'y2="{_n(vy + vh)}" {_paint(None, "yp-ink")} stroke-width="0.7" '
+        f'vector-effect="non-scaling-stroke"/>' + legend_svg
+    )
     total_h = vh + legend_h
     # From the rounded viewBox, so that the element's aspect ratio is the drawing's (no letterbox).
     height_px = WIDTH_PX * float(_n(total_h)) / float(_n(vw))
     box = f"{_n(vx)} {_n(vy)} {_n(vw)} {_n(total_h)}"
-    root_class = "yp yp-dark" if night else "yp"
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="{root_class}" viewBox="{box}" width="{WIDTH_PX}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="yp" viewBox="{box}" width="{WIDTH_PX}" '
         f'height="{height_px:.1f}" lang="zh-Hant" role="img" aria-label={quoteattr(title)} '
         f"font-family={quoteattr(FONT)}>"
         f"<title>{escape(title)}</title>{_style()}"
