@@ -107,7 +107,7 @@ class DocumentBuilder:
         info = self.info
         if not info.reference_work:
             return find_commentators(text, self.author)
-        starts = ()
+        starts: tuple[int, ...] = ()
         if breaks and self.breaks:
             # Stream indices of the paragraph starts (offsets grow along the stream).
             starts = tuple(

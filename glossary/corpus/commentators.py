@@ -87,9 +87,9 @@ def find_commentators(
             events[start] = ("say", author)
         for match in AUTHOR_REMARKS.finditer(norm):
             events[index[match.start()]] = ("say", author)
-        for word, speaker in notes:
+        for word, who in notes:
             for match in re.finditer(f"{re.escape(normalize(word))}又?(?:曰|云)", norm):
-                events.setdefault(index[match.start()], ("quote", canonical(speaker)))
+                events.setdefault(index[match.start()], ("quote", canonical(who)))
     for gap in re.finditer(r"[\s\u3000]+", text):
         if gap.start() and text[gap.start() - 1] in SENTENCE_ENDS:
             events[gap.start()] = ("say", author)
