@@ -226,24 +226,24 @@ def _nearest(
     # The window nearest to the passage, starting near the voted place: a word of the witness
     # that the passage leaves out costs a third of a character the passage has otherwise or
     # not at all (蔡德晉 condenses the 記: 衆兄弟私臣皆觳脀 for 衆賔及衆兄弟…私臣皆殽脀), so the
-    # window may be up to twice as long (a short passage); ties: the passage's length, the voted start. An edit
-    # inside an exact window is placed where it stands, not pushed to the window's ends.
+    # window may be up to twice as long (a short passage); ties: the passage's length, the voted
+    # start. An edit inside an exact window is placed where it stands, not at the window's ends.
     n = len(passage)
-    windows = [
-        (
-            Levenshtein.distance(passage, rite[lo : lo + size], weights=WEIGHTS),
-            abs(size - n),
-            abs(lo - diagonal),
-            lo,
-            size,
-        )
-        for lo in range(max(0, diagonal - 2), max(0, diagonal + 3))
-        for size in range(max(1, n - SLACK), n + (SLACK if n > WIDE else max(SLACK, n)) + 1)
-        if lo + size <= len(rite)
-    ]
-    if not windows:
+    longest = n + (SLACK if n > WIDE else max(SLACK, n))
+    best: tuple[int, int, int, int, int] | None = None
+    for lo in range(max(0, diagonal - 2), max(0, diagonal + 3)):
+        for size in range(max(1, n - SLACK), min(longest, len(rite) - lo) + 1):
+            # A window can only tie the best so far: the distance stops counting past it.
+            cutoff = best[0] if best is not None else None
+            cost = Levenshtein.distance(
+                passage, rite[lo : lo + size], weights=WEIGHTS, score_cutoff=cutoff
+            )
+            found = (cost, abs(size - n), abs(lo - diagonal), lo, size)
+            if best is None or found < best:
+                best = found
+    if best is None:
         return []
-    *_, lo, size = min(windows)
+    *_, lo, size = best
     pairs: list[tuple[int, int]] = []
     for op in Levenshtein.opcodes(passage, rite[lo : lo + size]):
         if op.tag in ("equal", "replace"):
