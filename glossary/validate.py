@@ -20,7 +20,7 @@ import jsonschema_rs
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
 from glossary.model import Citation, Entry
-from glossary.problems import ERROR, Problem
+from glossary.problems import ERROR, Problem, printable
 from glossary.schema import SCHEMAS, fields_of, schema
 from glossary.vocab import Rite, vocabulary
 
@@ -462,9 +462,31 @@ def _invisible(text: str) -> str | None:
     return None
 
 
+#: Characters that show nothing though Unicode calls them letters or symbols: the Hangul
+#: fillers, the braille blank. (Combining marks alone show nothing either: see :func:`_blank`.)
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _blank(text: str) -> bool:
+    """Whether ``text`` has characters but would print as nothing: only spaces, fillers, braille
+    blanks and combining marks with nothing to combine with. (Spaces alone are the schema's to
+    refuse, where a field needs text.)"""
+    seen = False
+    for ch in text:
+        if ch in BLANK_LOOKING or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            seen = True
+        elif not ch.isspace():
+            return False  # nearly every value, at its first character
+    return seen
+
+
 def _any_invisible(data: object) -> bool:
-    """Whether any text value or key in ``data`` holds an invisible character (no paths built)."""
-    return _any_text(data, lambda value: not value.isprintable() and _invisible(value) is not None)
+    """Whether any text value or key in ``data`` holds an invisible character or prints blank
+    (no paths built)."""
+    return _any_text(
+        data,
+        lambda value: (not value.isprintable() and _invisible(value) is not None) or _blank(value),
+    )
 
 
 def _any_text(data: object, test: Callable[[str], bool]) -> bool:
@@ -492,18 +514,27 @@ def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
     for path, text in _texts_at(loaded.data, (), keys=True):
         if (ch := _invisible(text)) is not None:
             name = unicodedata.name(ch, "a control character")
-            found.append(
-                (
-                    path,
-                    Problem(
-                        loaded.file,
-                        loaded.line_of(path),
-                        render_path(loaded.data, path),
-                        ERROR,
-                        f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it",
-                    ),
-                )
+            message = f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it"
+        elif _blank(text):
+            shown = ", ".join(
+                f"U+{ord(c):04X} ({unicodedata.name(c, '?')})"
+                for c in dict.fromkeys(c for c in text if not c.isspace())
             )
+            message = f"prints as nothing (only {printable(shown, 200)}): write the text"
+        else:
+            continue
+        found.append(
+            (
+                path,
+                Problem(
+                    loaded.file,
+                    loaded.line_of(path),
+                    render_path(loaded.data, path),
+                    ERROR,
+                    message,
+                ),
+            )
+        )
     return found
 
 
