@@ -146,7 +146,8 @@ def _recover(out: Path) -> None:
     if not out.exists():
         # Killed between moving the old folder away and the new one in: the old one comes back.
         for folder in retired:
-            if (folder / "old").is_dir():
+            # Only a real folder comes back: a committed ``.dist.old-x/old -> ~`` stays where it is.
+            if symlink_on(folder / "old", parent) is None and (folder / "old").is_dir():
                 os.rename(folder / "old", out)
                 break
     for folder in [*retired, *parent.glob(f".{name}.new-*")]:
@@ -167,8 +168,8 @@ def publish(out: Path, files: dict[str, bytes], state: dict[Path, bytes] | None 
         refuse_links(path)
     out.parent.mkdir(parents=True, exist_ok=True)
     with _locked(out):
-        refuse_links(out)  # again, now that no other build of ours can be changing it
         _recover(out)
+        refuse_links(out)  # again, now that no other build of ours can be changing it
         for path in state or {}:
             # Temporary state files of a build killed before it renamed them.
             for stale in path.parent.glob(f".{glob.escape(path.name)}.*"):

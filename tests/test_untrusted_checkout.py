@@ -592,3 +592,21 @@ def test_the_published_check_hook_runs_for_every_file_a_check_reads() -> None:
     ):
         assert pattern.search(name), name
     assert not pattern.search("README.md")
+
+
+def test_a_committed_leftover_of_a_killed_build_that_is_a_link_is_not_restored(
+    project: Path, tmp_path: Path
+) -> None:
+    # What a build killed between its two renames leaves (.dist.old-*/old), forged as a link.
+    victim = tmp_path / "home"
+    victim.mkdir()
+    (victim / "precious.txt").write_text(SECRET)
+    shutil.rmtree(project / "dist")
+    (project / ".dist.old-x1y2").mkdir()
+    (project / ".dist.old-x1y2" / "old").symlink_to(victim, target_is_directory=True)
+    result = build(project, project / "dist")
+    assert result.exit_code == 0, result.output
+    assert not (project / "dist").is_symlink() and (project / "dist" / MARKER).exists()
+    assert (victim / "precious.txt").read_text() == SECRET
+    # Neither restored as dist nor left behind beside it.
+    assert [p.name for p in project.iterdir() if p.name.startswith(".")] == []
