@@ -104,9 +104,16 @@ def _current_bytes(path: Path) -> bytes | None:
 
 
 def read_unlinked(path: Path) -> bytes:
-    """The bytes of the file ``path``, refused (:class:`LinkRefused`) if a link is on its way."""
+    """The bytes of the regular file ``path``, refused (:class:`LinkRefused`) if a link is on its
+    way; a folder, FIFO or device is an ``OSError`` (a FIFO is not waited on)."""
     refuse_links(path)
-    with open(os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)), "rb") as stream:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    with open(os.open(path, flags), "rb") as stream:
+        mode = os.fstat(stream.fileno()).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file (a FIFO or device)", str(path))
         return stream.read()
 
 
