@@ -274,9 +274,17 @@ def build(
     from glossary.build import build as run_build
     from glossary.render import RenderOptions
 
-    report = run_build(
-        terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf), cache=cache
-    )
+    try:
+        report = run_build(
+            terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf), cache=cache
+        )
+    except KeyboardInterrupt:
+        # The exchange holds Ctrl-C back until the folder and the ledger have both moved.
+        echo(
+            f"glossary: interrupted; {out}/ and the Anki ledger are as they were, or both new",
+            err=True,
+        )
+        sys.exit(130)
     _print_problems(report.problems, err=True)
     if report.failed():
         echo(f"build failed, nothing written: {_summary(report)}", err=True)

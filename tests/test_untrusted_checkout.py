@@ -458,7 +458,8 @@ def test_ctrl_c_at_the_exchange_leaves_old_and_old_or_new_and_new(
 
     monkeypatch.setattr(files, "_swap", swap)
     result = build(project, project / "dist")
-    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert result.exit_code == 130 and "Traceback" not in result.output
+    assert "interrupted; " in result.output and "are as they were, or both new" in result.output
     now = digest(project / "dist"), (project / "anki-ledger.json").read_bytes()
     assert now != old  # held until both had moved: the new output with the new ledger
     assert now[0][MARKER] and json.loads(now[1]) != json.loads(old[1])
