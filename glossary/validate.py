@@ -471,12 +471,15 @@ def _blank(text: str) -> bool:
     """Whether ``text`` has characters but would print as nothing: only spaces, fillers, braille
     blanks and combining marks with nothing to combine with. (Spaces alone are the schema's to
     refuse, where a field needs text.)"""
+    first = text[:1]
+    if first.isalnum() and first not in BLANK_LOOKING:
+        return False  # nearly every value: a letter or digit is never a mark or format character
     seen = False
     for ch in text:
         if ch in BLANK_LOOKING or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
             seen = True
         elif not ch.isspace():
-            return False  # nearly every value, at its first character
+            return False
     return seen
 
 
