@@ -10,7 +10,7 @@ from pathlib import Path
 from glossary.citations import locate
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import RitualReadings
-from glossary.enrich.readings import propose
+from glossary.enrich.readings.guangyun import propose
 from glossary.errors import GlossaryError
 from glossary.files import UnreadableFile, read_bounded, write_file_atomically
 from glossary.index import CorpusIndex
@@ -18,7 +18,7 @@ from glossary.load import MAX_BYTES, load_bytes
 from glossary.model import Entry
 from glossary.normalize import normalize
 from glossary.problems import printable
-from glossary.validate import SCAFFOLD
+from glossary.textcheck import SCAFFOLD
 from glossary.vocab import vocabulary
 
 
