@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def echo(message: str = "", *, err: bool = False, nl: bool = True) -> None:
     """Every line a command prints: control and bidi characters escaped, CI workflow commands
-    (``::error``, ``##[error]``) neutralised, whatever the text holds (see ``problems.safe_output``)."""
+    (``::error``, ``##[error]``) neutralised, whatever the text holds (``problems.safe_output``)."""
     click.echo(safe_output(message), err=err, nl=nl)
 
 

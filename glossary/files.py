@@ -282,8 +282,8 @@ def read_bounded(path: Path, limit: int, links: bool = True, base: Path | None =
     FIFOs, devices and folders are refused before anything is read (opening a FIFO does not
     wait for a writer), and so is a file larger than ``limit``: ``/dev/zero`` or a 50 MB
     terms file never reaches the parser. ``links=False``: a link on the path is refused
-    (:func:`refuse_links` below ``base``), the last step also as it is opened (``O_NOFOLLOW``). Raises
-    :class:`UnreadableFile`, :class:`LinkRefused` or ``OSError``.
+    (:func:`refuse_links` below ``base``), the last step also as it is opened
+    (``O_NOFOLLOW``). Raises :class:`UnreadableFile`, :class:`LinkRefused` or ``OSError``.
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     if not links:

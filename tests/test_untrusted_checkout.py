@@ -572,7 +572,7 @@ def test_every_csv_row_reaches_anki_whatever_its_guid_starts_with(
             ImportCsvRequest(path=str(path), metadata=col.get_csv_metadata(str(path), None))
         ).log
         matched = [*log.updated, *log.duplicate]
-        # Every row read (none taken for a comment), each matched to its note by the GUID as written.
+        # Every row read (none taken for a comment), each matched to its note by its GUID.
         assert len(matched) == len(rows) and not log.new and not log.conflicting
         assert len(col.find_notes("")) == notes_before
         guids = {col.get_note(n).guid for n in col.find_notes("")}
