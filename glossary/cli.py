@@ -44,6 +44,28 @@ CORPUS = click.option(
 )
 
 
+class Utf8Text(click.ParamType):
+    """Text typed on the command line (a passage, a term, a rite), read as UTF-8 also where the C
+    locale left it as undecodable bytes (surrogate escapes), which would then match nothing.
+    (Paths are left as the system decoded them: that is how the system opens them again.)"""
+
+    name = "text"
+
+    def convert(self, value: object, param: object, ctx: object) -> str:
+        import os
+
+        text = str(value)
+        if any("\udc80" <= ch <= "\udcff" for ch in text):
+            try:
+                return os.fsencode(text).decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # not UTF-8 either: left for the command to refuse
+        return text
+
+
+TEXT = Utf8Text()
+
+
 class CategoryChoice(click.Choice):
     """The vocabulary's category ids, read only when a command needs them (not for ``--help``)."""
 
@@ -145,7 +167,7 @@ def check(cache: IndexCache, terms: Path, corpus: Path, fmt: str, strict: bool) 
 
 
 @cli.command()
-@click.argument("passage")
+@click.argument("passage", type=TEXT)
 @CORPUS
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of occurrences.")
 @click.pass_obj
@@ -253,6 +275,7 @@ def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     "sheets",
     multiple=True,
     metavar="RITE",
+    type=TEXT,
     help="Also write a study sheet for RITE (any rite the glossary lists, e.g. 乡射礼; repeatable; "
     "`all`: one for every rite).",
 )
@@ -293,7 +316,7 @@ def build(
 
 
 @cli.command()
-@click.argument("text")
+@click.argument("text", type=TEXT)
 @TERMS
 @click.option("--plain", is_flag=True, help="Syllables only, space-separated, with tone marks.")
 def pinyin(text: str, terms: Path, plain: bool) -> None:
@@ -311,6 +334,7 @@ def pinyin(text: str, terms: Path, plain: bool) -> None:
     "rites",
     multiple=True,
     metavar="RITE",
+    type=TEXT,
     help="A rite to count in (repeatable; default: every rite the glossary lists).",
 )
 @click.option(
@@ -331,10 +355,12 @@ def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top:
 
 
 @cli.command()
-@click.argument("term")
+@click.argument("term", type=TEXT)
 @click.option("--category", type=CategoryChoice(), required=True)
-@click.option("--quote", help="A passage that contains the term: its locus is filled in.")
-@click.option("--rite", help="The rite (e.g. 乡射礼); default: the quote's.")
+@click.option(
+    "--quote", type=TEXT, help="A passage that contains the term: its locus is filled in."
+)
+@click.option("--rite", type=TEXT, help="The rite (e.g. 乡射礼); default: the quote's.")
 @click.option(
     "--append", is_flag=True, help="Append the scaffold to the terms file instead of printing it."
 )
@@ -429,7 +455,7 @@ def changelog(old: str, new: str) -> None:
 
 
 @cli.command()
-@click.argument("entry_id")
+@click.argument("entry_id", type=TEXT)
 @TERMS
 @CORPUS
 @click.option(
@@ -490,15 +516,12 @@ def main() -> None:
 def _prepare_process() -> None:
     """What every run needs from its process, whatever the locale, terminal or signal.
 
-    - Arguments decoded as UTF-8: in the C locale Python may have read ``鄉射`` as undecodable
-      bytes (surrogate escapes), which would then match nothing.
     - Output a terminal cannot show (a Latin-1 one) is written as ``\\u9109``, not a crash.
     - SIGTERM unwinds like Ctrl-C, so temporary files are removed on the way out.
     """
     import os
     import signal
 
-    sys.argv = [_utf8_argument(arg) for arg in sys.argv]
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -509,18 +532,6 @@ def _prepare_process() -> None:
 
     if os.name == "posix":
         signal.signal(signal.SIGTERM, terminate)
-
-
-def _utf8_argument(arg: str) -> str:
-    """``arg`` as UTF-8 text when the locale's decoding left it undecoded (surrogate escapes)."""
-    import os
-
-    if not any("\udc80" <= ch <= "\udcff" for ch in arg):
-        return arg
-    try:
-        return os.fsencode(arg).decode("utf-8")
-    except UnicodeDecodeError:
-        return arg  # not UTF-8 either: left for the command to refuse
 
 
 if __name__ == "__main__":
