@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from glossary.cache import IndexCache, Memo, corpus_key
 from glossary.corpus import CorpusError
+from glossary.files import read_unlinked
 from glossary.load import load_yaml
 from glossary.media import media_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
@@ -177,7 +179,7 @@ def check_project(
         _check_plan(report, plan_path, report.plan, checker, known, plan_key)
     # Media files change apart from the entries that name them: looked at on every run.
     report.problems.extend(media_problems(terms.parent, display, entries))
-    if (retired_path := terms.parent / RETIRED_FILE).exists():
+    if os.path.lexists(retired_path := terms.parent / RETIRED_FILE):
         report.retired, problems = load_retired(retired_path, report.entries)
         report.problems.extend(problems)
     cache.keep(known)
@@ -321,7 +323,7 @@ def _fold_note(
 def _plan_key(report: Report, path: Path) -> str | None:
     """The plan's text and the glossary's ids (its places name entries): what its check depends on."""
     try:
-        digest = hashlib.sha256(path.read_bytes())
+        digest = hashlib.sha256(read_unlinked(path))  # a link: no key, and the loader refuses it
     except OSError:
         return None
     digest.update("\0".join(sorted(entry.id for entry in report.entries)).encode())
@@ -333,7 +335,7 @@ def _load_plan(
 ) -> tuple[list[Problem], list[Problem]] | None:
     """Load the hall plan into ``report``; what an earlier run found checking it (kept under ``key``),
     if nothing changed."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return [], []  # no plan: nothing to check
     plan, problems = load_plan(path)
     report.problems.extend(problems)
