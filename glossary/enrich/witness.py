@@ -54,6 +54,8 @@ WEIGHTS = (1, 3, 3)
 #: Passages up to this long are tried against windows up to twice as long (longer ones, which
 #: seldom are condensed, are cut in two when they fit no window of about their length).
 WIDE = 48
+#: A passage at least this long that its rite's witness lacks is looked for in the other rites.
+MOVED = 6
 #: Passages shorter than this are not cut.
 SPLIT = 16
 #: A note of the primary text's author repeats one of 鄭玄's when they share this many
@@ -261,6 +263,10 @@ def witnessing(index: CorpusIndex) -> Witnessing | None:
         return None
     ours, theirs = _classic(index, primary.id), _classic(index, witness.id)
     positions, mapped = array("q"), array("q")
+    # The witness's whole classic, for a passage that 蔡德晉 moved from another rite (the 記 of
+    # 既夕禮 that he gives in 士喪禮): looked for there, as it stands, when its own rite lacks it.
+    everything = "".join(key for runs in theirs.values() for key, _ in runs)
+    everywhere = array("q", (p for runs in theirs.values() for _, run in runs for p in run))
     for rite_id, passages in ours.items():
         runs = theirs.get(rite_id, [])
         rite = "".join(key for key, _ in runs)
@@ -271,9 +277,14 @@ def witnessing(index: CorpusIndex) -> Witnessing | None:
         after = 0
         for key, run in passages:
             found = dict(_place(key, rite, grams, after)) if rite else {}
+            table = where
+            if not found and len(key) >= MOVED and (at := everything.find(key)) != -1:
+                found, table = {i: at + i for i in range(len(key))}, everywhere
             for i, p in enumerate(run):
                 positions.append(p)
-                mapped.append(where[found[i]] if i in found else -1)
+                mapped.append(table[found[i]] if i in found else -1)
+            if table is everywhere:
+                continue
             if found:
                 after = max(found.values()) + 1
     order = sorted(range(len(positions)), key=positions.__getitem__)

@@ -9,7 +9,9 @@ import pytest
 from conftest import MINI_CORPUS, raw
 
 from glossary.cache import IndexCache
-from glossary.corpus import load_corpus
+from glossary.corpus import Corpus, load_corpus
+from glossary.corpus.mandoku import read_mandoku
+from glossary.corpus.model import TextInfo
 from glossary.enrich import witness
 from glossary.index import CorpusIndex, Hit
 from glossary.normalize import normalize
@@ -112,3 +114,39 @@ def test_a_locus_without_an_annotator_is_the_corpus_alone() -> None:
     hit = index.find(normalize("舉爵者東面答拜爵止"))[0]
     assert index.locus(hit).received is None
     assert index.locus(Hit(hit.start, hit.end), annotate=False).received is None
+
+
+def _text(id_: str, rites: tuple, **extra) -> TextInfo:
+    return TextInfo(
+        id=id_,
+        title=id_,
+        work=id_,
+        author="",
+        edition="",
+        script="",
+        format="mandoku",
+        files=("x",),
+        rites=rites,
+        **extra,
+    )
+
+
+def test_a_passage_moved_from_another_rite_is_found_there() -> None:
+    # 蔡德晉 gives in 士喪禮 (卷十二) a sentence of 既夕禮's 記 (received 卷十三).
+    primary = _text("P", ((12, "士喪禮"),), primary=True)
+    received = _text("R", ((12, "士喪禮"), (13, "既夕禮")), witness_of="P")
+    ours = "#+PROPERTY: JUAN 12\n<pb:P_WYG_012-1a>¶\n士喪禮死于適室(注/也)綴足用燕几校在南¶\n"
+    theirs_12 = "#+PROPERTY: JUAN 12\n<pb:R_SBCK_012-1a>¶\n士喪禮死于適室(注/也)¶\n"
+    theirs_13 = "#+PROPERTY: JUAN 13\n<pb:R_SBCK_013-1a>¶\n記士處適寢綴足用燕几校在南(注/也)¶\n"
+    corpus = Corpus(
+        texts=(primary, received),
+        documents=(
+            read_mandoku(primary, "p12", ours),
+            read_mandoku(received, "r12", theirs_12),
+            read_mandoku(received, "r13", theirs_13),
+        ),
+    )
+    index = witness.attach(CorpusIndex(corpus))
+    moved = locus(index, "綴足用燕几校在南", "P")
+    assert moved.received is not None and (moved.received.file, moved.received.juan) == ("r13", 13)
+    assert locus(index, "士喪禮死于適室", "P").received.file == "r12"
