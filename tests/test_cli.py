@@ -48,6 +48,16 @@ def test_locate_shows_the_received_texts_reading_and_a_repeated_note() -> None:
     assert item["repeats"]["common"] == "東面則宗婦南面西上" and "received" not in item
 
 
+def test_a_quote_in_both_witnesses_resolves_to_the_work_its_citation_names() -> None:
+    case = Path(__file__).parent / "cases" / "good" / "both-witnesses.yaml"
+    result = invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "json")
+    works = [
+        [(l["work"], l["commentator"]) for l in r["loci"]]
+        for r in json.loads(result.output)["results"]
+    ]
+    assert works == [[("KR1d0044", None)], [("KR1d0026", None)], [("KR1d0026", "鄭康成")]]
+
+
 def test_check_json_gives_the_received_locus_of_a_classic_passage() -> None:
     case = Path(__file__).parent / "cases" / "warn" / "received-reading.yaml"
     result = invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "json")
