@@ -117,3 +117,9 @@ def test_plan_and_retired_ids_with_a_final_newline_are_refused(
         if name == "plan.yaml"
         else "id 'zu-ku\\n' must be lowercase letters and digits joined by hyphens (e.g. 'si-she')"
     ]
+
+
+def test_an_entry_id_with_a_final_newline_is_refused() -> None:
+    loaded = load_yaml(CASES / "bad" / "id-with-newline.yaml")
+    problems = [p for _, p in schema_problems(loaded)]
+    assert (2, "bi\n.id") in [(p.line, p.path) for p in problems]
