@@ -785,7 +785,8 @@ def test_an_impossible_time_in_the_ledger_is_a_build_error(rebuilt: dict, mod: s
     rebuilt["ledger"].write_text(text, encoding="utf-8")
     rebuilt["old_ledger"] = text.encode()
     result = build_again(rebuilt)
-    assert_clean_failure(result, "Error: anki-ledger.json: ")
+    # Said by the check, at the ledger's path, before anything is rendered.
+    assert_clean_failure(result, f"{rebuilt['ledger']}: ", "nothing written")
     assert "OverflowError" not in result.output
     assert_unchanged(rebuilt)
 
