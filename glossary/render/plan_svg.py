@@ -48,6 +48,10 @@ CROP_MIN_WIDTH = 64.0
 #: The positions tried for one label (the shipped plan's labels find room within 15, the tests'
 #: crowded plan's within 300): a label's work is bounded however crowded or large the plan.
 MAX_TRIES = 400
+#: And all the labels of one drawing together (a drawing of the shipped plan tries at most 1,271,
+#: of the tests' crowded plan 3,611): an Anki build draws the whole plan twice for each place, so
+#: this bounds it by the places, however they lie. Labels past it take the last resort.
+MAX_DRAWING_TRIES = 6000
 #: Light and night colours of each class (fill or stroke, as the element uses it).
 CLASSES = {
     "yp-bg": (BACKGROUND, "#1c1c1e"),
@@ -362,6 +366,8 @@ def layout_labels(
     placed: list[Label] = []
     # Label boxes and symbols by grid cell (a cell about a label's height at the fitted width).
     taken, symbol_grid = _Grid(LABEL_PX * unit), _Grid(LABEL_PX * unit)
+    # The positions all labels of this drawing may try (one list, shared by every _fit call).
+    budget = [MAX_DRAWING_TRIES]
     for pid, box in symbols.items():
         symbol_grid.add(box, pid)
     leaders: list[tuple[float, float, float, float]] = []
@@ -389,6 +395,7 @@ def layout_labels(
                 inside,
                 near_only=True,
                 clear=None if on else keep_clear,
+                budget=budget,
             )
             if found is not None:
                 placed.append(Label(text, found[0], found[1], size, place.id, bold=on, on=on))
@@ -417,6 +424,7 @@ def layout_labels(
                 anywhere=anywhere,
                 strict=strict,
                 clear=None if on else keep_clear,
+                budget=budget,
             )
             if found is not None:
                 if text is key_text:
@@ -477,14 +485,17 @@ def _fit(
     strict: bool = True,
     near_only: bool = False,
     clear: tuple[float, float, float, float] | None = None,
+    budget: list[int] | None = None,
 ) -> tuple[float, float, bool] | None:
+    budget = budget if budget is not None else [MAX_TRIES]
     width = size * text_width(text)
     candidates = (
         _nearest(place, width, size, inside) if anywhere else _candidates(place, width, size)
     )
     for tried, (x, y, far) in enumerate(candidates):
-        if tried == MAX_TRIES:
+        if tried == MAX_TRIES or budget[0] <= 0:
             return None  # a crowded plan: the label takes a key number, or the last resort
+        budget[0] -= 1
         if near_only and far:
             continue
         box = (x, y - 0.88 * size, x + width, y + 0.12 * size)
