@@ -341,6 +341,14 @@ def locate(index: CorpusIndex, passage: str) -> Lookup:
         raise GlossaryError(
             f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})"
         )
+    if key and not own_characters(key):
+        raise GlossaryError(
+            "a passage of placeholders 〇 only stands everywhere: give its characters"
+        )
+    if index.count(key, MAX_SCAN) > MAX_SCAN:
+        raise GlossaryError(
+            f"the passage stands at more than {MAX_SCAN:,} places: give a longer one"
+        )
     hits = index.find(key)
     edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST
     if edition:

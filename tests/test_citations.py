@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from conftest import MINI_CORPUS
 
 from glossary.check import check_project
@@ -148,3 +149,17 @@ def test_a_quote_of_placeholders_is_counted_never_found(tmp_path: Path, index, m
         "the quote matches more than 10 places, more than the 50 a reader can use: quote a longer "
         "passage (or name its juan, page or section)"
     ]
+
+
+def test_locate_refuses_a_passage_of_placeholders_and_counts_before_it_finds(
+    index, monkeypatch
+) -> None:
+    import glossary.citations as citations
+    from glossary.errors import GlossaryError
+
+    with pytest.raises(GlossaryError, match="placeholders 〇 only"):
+        citations.locate(index, "〇〇")
+    monkeypatch.setattr(citations, "MAX_SCAN", 10)
+    with pytest.raises(GlossaryError, match="more than 10 places"):
+        citations.locate(index, "郝仲舆")
+    assert citations.locate(index, "楅長如笴博三寸").loci
