@@ -123,3 +123,23 @@ def test_an_entry_id_with_a_final_newline_is_refused() -> None:
     loaded = load_yaml(CASES / "bad" / "id-with-newline.yaml")
     problems = [p for _, p in schema_problems(loaded)]
     assert (2, "bi\n.id") in [(p.line, p.path) for p in problems]
+
+
+def test_a_file_of_more_citations_than_its_outputs_can_carry_is_one_problem(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import glossary.validate as validate_module
+    from glossary.load import load_yaml as load
+
+    monkeypatch.setattr(validate_module, "MAX_CITATIONS", 3)
+    entry = (
+        "- id: e{n}\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n"
+        "  gloss: g\n  definition: d\n  citations:\n    - quote: 命弟子設楅\n    - quote: 設楅于中庭\n"
+    )
+    path = tmp_path / "terms.yaml"
+    path.write_text(entry.format(n=1) + entry.format(n=2), encoding="utf-8")
+    entries, problems = validate_module.validate(load(path), tmp_path)
+    assert entries == []
+    assert [(p.line, p.message) for p in problems] == [
+        (1, "4 citations in all, more than the 3 a terms file may hold")
+    ]
