@@ -184,7 +184,7 @@ def check_project(
     if not retired_problems and not any(p.file == display for p in loaded.problems):
         # Published ids and ledger assignments are permanent (a broken file is said first).
         report.problems.extend(
-            ledger_problems(terms.parent / LEDGER_FILE, report.entries, report.retired, base)
+            ledger_problems(terms.parent / LEDGER_FILE, _ids(loaded.data), report.retired, base)
         )
     cache.keep(known)
     if report.index is not None:
@@ -192,6 +192,12 @@ def check_project(
     report.problems.sort()
     report.notes.sort()
     return report
+
+
+def _ids(data: object) -> set[str]:
+    """Every id of a terms file's entries, those that failed validation too."""
+    items = data if isinstance(data, list) else []
+    return {raw["id"] for raw in items if isinstance(raw, dict) and isinstance(raw.get("id"), str)}
 
 
 def _check_entries(

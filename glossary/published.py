@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 from glossary.errors import GlossaryError
-from glossary.model import Entry, Retired
+from glossary.model import Retired
 from glossary.problems import ERROR, Problem
 from glossary.render.anki.ledger import FILENAME, Ledger, parse_ledger
 
@@ -58,11 +58,12 @@ def identity_problems(
     file: str,
     ledger: Ledger,
     lines: dict[str, int],
-    entries: list[Entry],
+    ids: set[str],
     retired: tuple[Retired, ...],
 ) -> list[Problem]:
-    """An error for each id the ledger published that is neither an entry nor retired."""
-    known = {entry.id for entry in entries} | {r.id for r in retired}
+    """An error for each id the ledger published that is neither an id of the terms file (``ids``:
+    every entry's, a broken one's too) nor retired."""
+    known = ids | {r.id for r in retired}
     problems = []
     reported: set[str] = set()
     for key in sorted(ledger.stamps):
@@ -143,7 +144,7 @@ def base_ledger(folder: Path, base: str | None) -> tuple[Ledger, str] | None:
 
 
 def ledger_problems(
-    path: Path, entries: list[Entry], retired: tuple[Retired, ...], base: str | None = None
+    path: Path, ids: set[str], retired: tuple[Retired, ...], base: str | None = None
 ) -> list[Problem]:
     """Every problem of the ledger at ``path``: unreadable, an id it published gone, or a key,
     cloze number or time of the base revision's ledger lost or rewritten."""
@@ -154,7 +155,7 @@ def ledger_problems(
                 Problem(str(path), 0, "", ERROR, f"the ledger of {base} is gone: restore it")
             )
         return problems
-    problems.extend(identity_problems(str(path), ledger, lines, entries, retired))
+    problems.extend(identity_problems(str(path), ledger, lines, ids, retired))
     if (found := base_ledger(path.parent, base)) is not None:
         problems.extend(append_only_problems(str(path), found[0], found[1], ledger, lines))
     return problems

@@ -143,3 +143,14 @@ def test_the_largest_time_keeps_the_next_build_working() -> None:
     assert ledger.stamp("note:bi", "changed", epoch=1_700_000_000) == MAX_MOD
     assert ledger.stamp("note:new", "new", epoch=MAX_MOD + 10) == MAX_MOD
     assert parse_ledger(ledger.to_bytes()).stamps["note:bi"].mod == MAX_MOD
+
+
+def test_an_entry_with_a_mistake_is_not_taken_for_a_removed_id(tmp_path: Path, index) -> None:
+    from conftest import set_field
+
+    root = make_project(tmp_path / "p")
+    write_ledger(root)
+    terms = root / "terms.yaml"
+    terms.write_text(set_field(terms.read_text(encoding="utf-8"), "bi", "category", "thing"))
+    found = errors(root, index)
+    assert found and not any(path.startswith(("note:", "cloze:")) for _, path, _ in found), found
