@@ -181,6 +181,7 @@ def test_the_labels_of_the_largest_plan_piled_on_one_spot_try_a_bounded_number_o
 ) -> None:
     """Every label crowded out: the drawing's work is bounded by its budget, not by the square of
     the places times every position around them."""
+    import glossary.render.plan_labels as plan_labels
     import glossary.render.plan_svg as plan_svg
     from glossary.model import Place, Plan
     from glossary.schema import schema
@@ -188,14 +189,14 @@ def test_the_labels_of_the_largest_plan_piled_on_one_spot_try_a_bounded_number_o
     most = schema("plan.schema.json")["properties"]["places"]["maxItems"]
     places = tuple(Place(f"p{i}", "東楹", "mark", 50.0, 50.0, i + 2) for i in range(most))
     looked = [0]
-    overlaps = plan_svg._Grid.overlaps
+    overlaps = plan_labels._Grid.overlaps
 
     def counted(self, *args, **kwargs):
         looked[0] += 1
         return overlaps(self, *args, **kwargs)
 
-    monkeypatch.setattr(plan_svg._Grid, "overlaps", counted)
+    monkeypatch.setattr(plan_labels._Grid, "overlaps", counted)
     svg = plan_svg.render_svg(Plan(100, 100, places), "p7", "t")
     assert svg.count("<text") >= most  # every place still has its label (or key number)
     # Two look-ups (labels, symbols) at most for each position tried.
-    assert 0 < looked[0] <= 2 * plan_svg.MAX_DRAWING_TRIES
+    assert 0 < looked[0] <= 2 * plan_labels.MAX_DRAWING_TRIES
