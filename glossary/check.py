@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from glossary.cache import IndexCache, Memo, corpus_key
 from glossary.corpus import CorpusError
 from glossary.load import load_yaml
-from glossary.media import media_problems
+from glossary.media import media_problems, media_size_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
@@ -178,6 +178,7 @@ def check_project(
         _check_plan(report, plan_path, report.plan, checker, known, plan_key)
     # Media files change apart from the entries that name them: looked at on every run.
     report.problems.extend(media_problems(terms.parent, display, entries))
+    report.problems.extend(media_size_problems(terms.parent, display, entries))
     retired_problems: list[Problem] = []
     if (retired_path := terms.parent / RETIRED_FILE).exists():
         report.retired, retired_problems = load_retired(retired_path, report.entries)
