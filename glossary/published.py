@@ -60,9 +60,11 @@ def identity_problems(
     lines: dict[str, int],
     ids: set[str],
     retired: tuple[Retired, ...],
+    base: tuple[Ledger, str] | None = None,
 ) -> list[Problem]:
     """An error for each id the ledger published that is neither an id of the terms file (``ids``:
-    every entry's, a broken one's too) nor retired."""
+    every entry's, a broken one's too) nor retired. An id that ``base`` (the base revision's
+    ledger, and its name) lacks was stamped by a build since: its fix is that ledger."""
     known = ids | {r.id for r in retired}
     problems = []
     reported: set[str] = set()
@@ -71,17 +73,19 @@ def identity_problems(
         if kind not in ID_KINDS or ident in known or ident in reported:
             continue
         reported.add(ident)
-        problems.append(
-            Problem(
-                file,
-                lines.get(key, 0),
-                key,
-                ERROR,
+        if base is not None and not any(f"{kind}:{ident}" in base[0].stamps for kind in ID_KINDS):
+            message = (
+                f"the id {ident!r} is in the ledger but not in {base[1]}'s (a build since) and no "
+                f"longer in the glossary: restore the id, or the ledger of {base[1]} "
+                f"(`git show {base[1]}:./{FILENAME}`) and build again"
+            )
+        else:
+            message = (
                 f"the published id {ident!r} is no longer in the glossary (users' Anki notes are "
                 f"keyed on it): restore the id, or add it to retired.yaml with "
-                f"`- id: {ident}`, its term, `merged_into:` the entry that holds it now, and a note",
+                f"`- id: {ident}`, its term, `merged_into:` the entry that holds it now, and a note"
             )
-        )
+        problems.append(Problem(file, lines.get(key, 0), key, ERROR, message))
     return problems
 
 
@@ -155,7 +159,8 @@ def ledger_problems(
                 Problem(str(path), 0, "", ERROR, f"the ledger of {base} is gone: restore it")
             )
         return problems
-    problems.extend(identity_problems(str(path), ledger, lines, ids, retired))
-    if (found := base_ledger(path.parent, base)) is not None:
+    found = base_ledger(path.parent, base)
+    problems.extend(identity_problems(str(path), ledger, lines, ids, retired, found))
+    if found is not None:
         problems.extend(append_only_problems(str(path), found[0], found[1], ledger, lines))
     return problems

@@ -154,3 +154,19 @@ def test_an_entry_with_a_mistake_is_not_taken_for_a_removed_id(tmp_path: Path, i
     terms.write_text(set_field(terms.read_text(encoding="utf-8"), "bi", "category", "thing"))
     found = errors(root, index)
     assert found and not any(path.startswith(("note:", "cloze:")) for _, path, _ in found), found
+
+
+def test_an_id_renamed_before_its_first_commit_points_at_the_committed_ledger(
+    tmp_path: Path, index
+) -> None:
+    root = committed_project(tmp_path / "p")
+    ledger = json.loads((root / "anki-ledger.json").read_text(encoding="utf-8"))
+    ledger["note:draft"] = {
+        "mod": 1000,
+        "sha256": "2" * 64,
+    }  # a local build of an entry since renamed
+    (root / "anki-ledger.json").write_text(json.dumps(ledger, indent=1), encoding="utf-8")
+    [(_, path, message)] = errors(root, index)
+    assert path == "note:draft"
+    assert message.startswith("the id 'draft' is in the ledger but not in HEAD's (a build since)")
+    assert "`git show HEAD:./anki-ledger.json`" in message
