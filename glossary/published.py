@@ -15,10 +15,13 @@ import subprocess
 from pathlib import Path
 
 from glossary.errors import GlossaryError
+from glossary.files import UnreadableFile, read_bounded
 from glossary.model import Retired
 from glossary.problems import ERROR, Problem
 from glossary.render.anki.ledger import FILENAME, Ledger, parse_ledger
 
+#: The largest ledger read (the shipped one is about 100 kB; two keys an entry, 20 000 entries).
+MAX_LEDGER_BYTES = 32 * 1024 * 1024
 #: Ledger keys made from an entry id (``note:bi``, ``cloze:bi``): an id a user's notes carry.
 ID_KINDS = ("note", "cloze")
 
@@ -41,11 +44,13 @@ def _lines(text: str) -> dict[str, int]:
 def read_ledger(path: Path) -> tuple[Ledger | None, dict[str, int], list[Problem]]:
     """The ledger beside the terms file (None when there is none), its keys' lines, its problem."""
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, MAX_LEDGER_BYTES)
     except FileNotFoundError:
         return None, {}, []
     except OSError as exc:
         return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {exc.strerror}")]
+    except UnreadableFile as exc:
+        return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {exc}")]
     try:
         ledger = parse_ledger(data)
     except ValueError as exc:

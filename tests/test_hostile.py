@@ -678,7 +678,7 @@ def test_a_ledger_that_is_a_folder_fails_the_build_by_name(rebuilt: dict) -> Non
     (ledger / "kept").write_bytes(b"not ours")
     result = build_again(rebuilt)
     # The check reports it (with every other problem of the run), so the build stops before rendering.
-    assert_clean_failure(result, f"{ledger}: cannot read: Is a directory", "nothing written")
+    assert_clean_failure(result, f"{ledger}: cannot read: not a regular file", "nothing written")
     assert_unchanged(rebuilt)
     assert (ledger / "kept").read_bytes() == b"not ours"
 

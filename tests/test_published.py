@@ -170,3 +170,16 @@ def test_an_id_renamed_before_its_first_commit_points_at_the_committed_ledger(
     assert path == "note:draft"
     assert message.startswith("the id 'draft' is in the ledger but not in HEAD's (a build since)")
     assert "`git show HEAD:./anki-ledger.json`" in message
+
+
+def test_a_ledger_larger_than_any_glossary_needs_is_refused_unread(
+    tmp_path: Path, index, monkeypatch
+) -> None:
+    import glossary.published as published
+
+    root = make_project(tmp_path / "p")
+    write_ledger(root)
+    monkeypatch.setattr(published, "MAX_LEDGER_BYTES", 100)
+    [(line, path, message)] = errors(root, index)
+    assert (line, path) == (0, "") and message.startswith("cannot read: ")
+    assert "more than the 100 such a file may have" in message
