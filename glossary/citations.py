@@ -99,6 +99,25 @@ class CitationChecker:
         self.sections = {_key(name) for doc in corpus.documents for _, name in doc.sections}
         #: Near-miss votes computed for many quotes at once (see :meth:`prepare`).
         self._votes: dict = {}
+        #: Quotes with placeholders, counted and found once however often they are cited (each is
+        #: a scan of the whole corpus; exact quotes are found in advance, see :meth:`prepare`).
+        self._scanned: dict[str, tuple[int, list[Hit] | None]] = {}
+
+    def _count(self, key: str) -> int:
+        if PLACEHOLDER not in key:
+            return self.index.count(key, MAX_SCAN)
+        if key not in self._scanned:
+            self._scanned[key] = (self.index.count(key, MAX_SCAN), None)
+        return self._scanned[key][0]
+
+    def _find(self, key: str) -> list[Hit]:
+        if PLACEHOLDER not in key:
+            return self.index.find(key)
+        count, hits = self._scanned.get(key, (-1, None))
+        if hits is None:
+            hits = self.index.find(key)
+            self._scanned[key] = (count, hits)
+        return hits
 
     def prepare(self, citations: list[Citation]) -> None:
         """Search all quotes in one pass; in another, the near misses of those not found and their
@@ -220,11 +239,11 @@ class CitationChecker:
         if (message := quote_size_problem(key)) is not None:
             problem("quote", message)
             return CitationResult(owner, index, "invalid"), problems
-        if (count := self.index.count(key, MAX_SCAN)) > MAX_SCAN:
+        if (count := self._count(key)) > MAX_SCAN:
             # Counted, not found: the places of a quote this common are never made.
             problem("quote", too_many_places(count))
             return CitationResult(owner, index, "invalid"), problems
-        hits = self.index.find(key)
+        hits = self._find(key)
         if hits and PLACEHOLDER not in key and not any(h.placeholders for h in hits):
             # The occurrences that agree with the place the citation names (all, if it names
             # none) are resolved to loci only if an output needs them (kept meanwhile as bare
