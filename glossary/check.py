@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from glossary.cache import IndexCache, Memo, corpus_key
 from glossary.corpus import CorpusError
+from glossary.files import read_unlinked
 from glossary.load import load_yaml
 from glossary.media import media_problems, media_size_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
@@ -180,7 +182,7 @@ def check_project(
     report.problems.extend(media_problems(terms.parent, display, entries))
     report.problems.extend(media_size_problems(terms.parent, display, entries))
     retired_problems: list[Problem] = []
-    if (retired_path := terms.parent / RETIRED_FILE).exists():
+    if os.path.lexists(retired_path := terms.parent / RETIRED_FILE):
         report.retired, retired_problems = load_retired(retired_path, report.entries)
         report.problems.extend(retired_problems)
     if not retired_problems and not any(p.file == display for p in loaded.problems):
@@ -332,7 +334,7 @@ def _fold_note(
 def _plan_key(report: Report, path: Path) -> str | None:
     """The plan's text and the glossary's ids (its places name entries): what its check depends on."""
     try:
-        digest = hashlib.sha256(path.read_bytes())
+        digest = hashlib.sha256(read_unlinked(path))  # a link: no key, and the loader refuses it
     except OSError:
         return None
     digest.update("\0".join(sorted(entry.id for entry in report.entries)).encode())
@@ -344,7 +346,7 @@ def _load_plan(
 ) -> tuple[list[Problem], list[Problem]] | None:
     """Load the hall plan into ``report``; what an earlier run found checking it (kept under ``key``),
     if nothing changed."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return [], []  # no plan: nothing to check
     plan, problems = load_plan(path)
     report.problems.extend(problems)

@@ -44,11 +44,13 @@ def _lines(text: str) -> dict[str, int]:
 def read_ledger(path: Path) -> tuple[Ledger | None, dict[str, int], list[Problem]]:
     """The ledger beside the terms file (None when there is none), its keys' lines, its problem."""
     try:
-        data = read_bounded(path, MAX_LEDGER_BYTES)
+        # Never through a link (a pull request could link the ledger to any file).
+        data = read_bounded(path, MAX_LEDGER_BYTES, links=False)
     except FileNotFoundError:
         return None, {}, []
     except OSError as exc:
-        return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {exc.strerror}")]
+        reason = exc.strerror or str(exc)
+        return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {reason}")]
     except UnreadableFile as exc:
         return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {exc}")]
     try:
