@@ -502,12 +502,22 @@ def retired_notes(retired: Retired, into: Entry) -> list[NoteSpec]:
 class StableNote(genanki.Note):
     """A genanki note whose modification time comes from the ledger, not the clock."""
 
-    def __init__(self, *args: object, mod: int = 0, **kwargs: object):
+    def __init__(
+        self, *args: object, mod: int = 0, positions: dict[int, int] | None = None, **kwargs: object
+    ):
         super().__init__(*args, **kwargs)
         self.mod = mod
+        #: Card ord → its ``due`` as a new card (genanki gives every card of a note the note's).
+        self.positions = positions or {}
 
     def write_to_db(self, cursor, timestamp: float, deck_id: int, id_gen) -> None:  # type: ignore[override]
         super().write_to_db(cursor, self.mod, deck_id, id_gen)
+        if self.positions:
+            (nid,) = cursor.execute("select id from notes where guid = ?", (self.guid,)).fetchone()
+            cursor.executemany(
+                "update cards set due = ? where nid = ? and ord = ?",
+                [(due, nid, ord_) for ord_, due in sorted(self.positions.items())],
+            )
 
 
 def sequence_note(step: Step, following: Step | None, before: list[Step]) -> NoteSpec:

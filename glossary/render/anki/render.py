@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
 from glossary.model import Glossary
@@ -19,7 +20,7 @@ from glossary.render.anki.notes import (
     sequence_notes,
     term_note,
 )
-from glossary.render.anki.package import build_decks, write_apkg
+from glossary.render.anki.package import build_decks, home_rite, write_apkg
 from glossary.render.plan_svg import render_svg
 
 
@@ -122,6 +123,56 @@ def stamp(glossary: Glossary) -> tuple[list[NoteSpec], dict[str, int], Ledger]:
     return specs, mods, ledger
 
 
+#: How many words' Recognition cards come between a word's Recognition card and its Recall card
+#: (and again before its Hall plan card, and before its passage cards) among new cards.
+SPACING = 24
+
+
+def cloze_ords(spec: NoteSpec) -> list[tuple[int, str]]:
+    """A passage note's cards: (card ord, the entry id its cloze asks). The ``Id`` field and the
+    glosses' ``cN`` labels list them in one order (a number the ledger keeps unused is in neither)."""
+    names = [name for name, _ in SPECS["cloze"][0]]
+    ids = spec.fields[names.index("Id")].split()
+    numbers = [
+        int(n) - 1
+        for n in re.findall(r'<span class="n">c(\d+)</span>', spec.fields[names.index("Gloss")])
+    ]
+    return list(zip(numbers, ids)) if len(numbers) == len(ids) else list(enumerate(ids))
+
+
+def positions(specs: list[NoteSpec]) -> dict[str, dict[int, int]]:
+    """Each card's place among new cards (note key → card ord → ``due``), the same in every package.
+
+    The words in 禮經本義's order (by the earliest rite they occur in, then in the glossary's
+    order); word *i*'s Recognition card at *i*, its Recall card at *i* + ``SPACING``, its Hall plan
+    card at *i* + 2 × ``SPACING``, the cloze asking it at *i* + 3 × ``SPACING``; a rite's section
+    cards after the passages of its last word. So a learner meets the book's first rite first and
+    never gets a word's two cards close together, whatever the daily limit.
+    """
+    words = [s for s in specs if s.kind == "term" and s.category != "retired"]
+    words.sort(key=lambda s: home_rite(s).order)  # stable: the glossary's order within a rite
+    index = {spec.key.split(":", 1)[1]: i for i, spec in enumerate(words)}
+    last = {home_rite(s).id: i for i, s in enumerate(words)}
+    keys: list[tuple[int, int, int, str, int]] = []
+    for n, spec in enumerate(specs):
+        if spec.category == "retired":
+            continue
+        if spec.kind == "term":
+            i = index[spec.key.split(":", 1)[1]]
+            keys.extend((i + t * SPACING, t, n, spec.key, t) for t in range(3))
+        elif spec.kind == "cloze":
+            for ord_, entry_id in cloze_ords(spec):
+                i = index.get(entry_id, last.get(spec.rites[0].id, len(words)))
+                keys.append((i + 3 * SPACING, 3, n, spec.key, ord_))
+        else:
+            i = last.get(spec.rites[0].id, len(words))
+            keys.append((i + 3 * SPACING, 4, n, spec.key, 0))
+    result: dict[str, dict[int, int]] = {}
+    for due, (*_, key, ord_) in enumerate(sorted(keys)):
+        result.setdefault(key, {})[ord_] = due
+    return result
+
+
 def referenced(specs: list[NoteSpec], media: dict[str, bytes]) -> dict[str, bytes]:
     """Only the media files some note's fields refer to."""
     text = "\x1f".join(f for spec in specs for f in spec.fields)
@@ -134,21 +185,34 @@ def referenced(specs: list[NoteSpec], media: dict[str, bytes]) -> dict[str, byte
 
 def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The outputs (``yili-glossary.apkg``, ``yili-<rite id>.apkg`` for every rite the glossary
-    covers, ``yili-glossary.csv``) and the project state to keep (the updated ledger)."""
+    covers, ``yili-retired.apkg``, ``yili-glossary.csv``) and the project state to keep (the
+    updated ledger).
+
+    The notes of retired ids and moved passage cards are only in ``yili-retired.apkg``, for those
+    who had an earlier release: Anki's importer makes every imported card a new, unsuspended card
+    unless "Import any learning progress" is ticked, so in a fresh install they would be studied.
+    """
     specs, mods, ledger = stamp(glossary)
     models = all_models(mods)
     media = {**glossary.media, **plan_media(glossary)}
     timestamp = max(mods.values(), default=glossary.epoch)
+    places = positions(specs)
+    live = [s for s in specs if s.category != "retired"]
     outputs = {
         "yili-glossary.apkg": write_apkg(
-            build_decks(specs, models, mods), referenced(specs, media), timestamp
+            build_decks(live, models, mods, places), referenced(live, media), timestamp
         )
     }
-    for rite in {r.id: r for spec in specs for r in spec.rites}.values():
-        rite_specs = [s for s in specs if rite in s.rites]
-        decks = build_decks(rite_specs, models, mods)
+    for rite in {r.id: r for spec in live for r in spec.rites}.values():
+        rite_specs = [s for s in live if rite in s.rites]
+        decks = build_decks(rite_specs, models, mods, places)
         outputs[f"yili-{rite.id}.apkg"] = write_apkg(
             decks, referenced(rite_specs, media), timestamp
+        )
+    retired = [s for s in specs if s.category == "retired"]
+    if retired:
+        outputs["yili-retired.apkg"] = write_apkg(
+            build_decks(retired, models, mods, {}), referenced(retired, media), timestamp
         )
     outputs["yili-glossary.csv"] = csv_export.render(specs, models)
     return outputs, {LEDGER_FILE: ledger.to_bytes()}
