@@ -271,6 +271,7 @@ def layout_labels(
     label_marked: bool,
     fit: float,
     numbers: dict[str, int] | None = None,
+    unlabelled: frozenset[str] = frozenset(),
 ) -> Layout:
     """Place one label per visible place so that none overlaps another or covers a symbol."""
     vx, vy, vw, vh = view
@@ -297,7 +298,7 @@ def layout_labels(
         )
         keep_clear = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
     order = sorted(
-        (p for p in shown if label_marked or p.id != highlight),
+        (p for p in shown if (label_marked or p.id != highlight) and p.id not in unlabelled),
         key=lambda p: (p.id != highlight, p.kind == "area", p.w * p.h, p.y, p.x, p.id),
     )
     placed: list[Label] = []
@@ -543,6 +544,7 @@ def render_svg(
     rite: Rite | None = None,
     numbers: dict[str, int] | None = None,
     fit: float = FIT_PX,
+    unlabelled: frozenset[str] = frozenset(),
 ) -> str:
     """The plan as SVG; ``highlight`` names a place drawn in the accent colour.
 
@@ -550,7 +552,8 @@ def render_svg(
     front of a "which place is this?" card. ``crop`` shows only the part around the marked place;
     ``rite`` only the places of that rite; ``numbers`` (see :func:`place_keys`) puts each place's key
     number before its label, for a page that lists the sources by number. ``legend`` adds a key to the
-    symbols; ``night`` draws the night colours. Labels are at least ``MIN_LABEL_PX`` CSS px high when
+    symbols; ``night`` draws the night colours; ``unlabelled`` names other places drawn without
+    their label (a card's front leaves out the marked place's mirror twin too). Labels are at least ``MIN_LABEL_PX`` CSS px high when
     the SVG is shown ``fit`` px wide (the SVG's own width is ``WIDTH_PX``: a card only shrinks it).
     """
     label_marked = label_marked and labels
@@ -564,7 +567,7 @@ def render_svg(
     )
     vx, vy, vw, vh = view
     unit = vw / fit
-    layout = layout_labels(places, view, highlight, label_marked, fit, numbers)
+    layout = layout_labels(places, view, highlight, label_marked, fit, numbers, unlabelled)
     drawn = sorted(places, key=lambda p: (LAYERS.index(p.kind), -(p.w * p.h), p.id))
     shapes = [_shape(p, p.id == highlight) for p in drawn]
     leaders = [

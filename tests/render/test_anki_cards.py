@@ -29,7 +29,7 @@ from glossary.enrich.pinyin import everyday_reading, split_reading
 from glossary.model import Entry
 from glossary.normalize import normalize
 from glossary.plan import load_plan
-from glossary.render.anki.notes import forms_of
+from glossary.render.anki.notes import forms_of, masked, spans
 from glossary.validate import load_entries
 from glossary.vocab import vocabulary
 
@@ -227,6 +227,50 @@ def test_the_marked_place_has_no_label_on_the_front(shipped) -> None:
         }
         assert not labels & hidden, (card.fields["Id"], labels & hidden)
         assert len(labels) > 3  # the other places keep their labels
+
+
+def test_no_front_shows_a_rite_name_with_its_headword_masked(shipped) -> None:
+    """Issue 25, point 5: 士～礼 on the front of 虞's Recall card gives the answer; a rite whose
+    name holds the headword is named in English instead. 0 such leaks over the whole deck."""
+    entries, leaks, english = shipped["entries"], [], 0
+    for card in shipped["cards"]:
+        entry = asked(card, entries)
+        if card.template not in ("Recall", "Hall plan") or entry is None:
+            continue
+        front = plain(card.question)
+        for rite in vocabulary().rites:
+            for name in (rite.simplified, rite.traditional):
+                if spans(name, forms_of(entry)):
+                    leaks += (
+                        [(entry.id, name)] if plain(masked(name, forms_of(entry))) in front else []
+                    )
+                    english += rite.english in front
+    assert not leaks, leaks
+    assert english  # the shipped deck has such words (虞, 少牢 …), named in English
+
+
+def test_hall_plan_fronts_give_nothing_away_by_symmetry(shipped) -> None:
+    """Issue 25, point 5: the marked place's mirror twin (西楹 for 東楹) is unlabelled too, and no
+    card marks a specific place (東楹) while asking for the general word (楹)."""
+    plan, media, entries = shipped["plan"], shipped["media"], shipped["entries"]
+    fronts = [c for c in shipped["cards"] if c.template == "Hall plan"]
+    twins = 0
+    for card in fronts:
+        entry = entries[card.fields["Id"]]
+        place = plan.for_term(entry.id)
+        assert not (spans(place.label, forms_of(entry)) and len(place.label) > len(entry.term)), (
+            entry.id,
+            place.label,
+        )
+        swapped = place.label.translate(str.maketrans("東西", "西東"))
+        twin = next((p for p in plan.places if p.label == swapped and p.id != place.id), None)
+        if twin is None:
+            continue
+        twins += 1
+        svg = (media / re.search(r'src="([^"]+)"', card.question).group(1)).read_text("utf-8")
+        labels = {plain(t) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", svg, flags=re.S)}
+        assert twin.label not in labels, (entry.id, twin.label)
+    assert twins >= 5
 
 
 def test_no_two_fronts_ask_one_question_with_different_answers(shipped) -> None:

@@ -68,6 +68,17 @@ def masked(value: str, forms: tuple[str, ...] | list[str]) -> str:
     return "".join(out) + text(value[last:])
 
 
+def cue_rites(rites: tuple[Rite, ...], forms: tuple[str, ...]) -> str:
+    """The rites on a front that asks for the headword: a rite whose name holds the headword is
+    named in English, since its name with the headword masked (士～礼 for 虞) gives the answer."""
+    return "、".join(
+        text(rite.english)
+        if spans(rite.simplified, forms) or spans(rite.traditional, forms)
+        else text(rite.simplified)
+        for rite in rites
+    )
+
+
 def forms_of(entry: Entry) -> tuple[str, ...]:
     """Every headword form of an entry: the term, its traditional form, its variants."""
     return tuple(f for f in (entry.term, entry.traditional, *entry.variants) if f)
@@ -208,7 +219,7 @@ def term_note(
             .strip(),
             # The fronts that ask for the headword show these: the headword masked in every form.
             "CueGloss": masked(entry.gloss, forms),
-            "CueRites": masked("、".join(r.simplified for r in entry.rites), forms),
+            "CueRites": cue_rites(entry.rites, forms),
             "TTS": text(tts_text(entry)),
         },
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from glossary.model import Glossary
+from glossary.model import Entry, Glossary, Place, Plan
 from glossary.render.anki import csv_export
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.render.anki.ledger import Ledger, parse_ledger
@@ -15,17 +15,38 @@ from glossary.render.anki.notes import (
     PlanCard,
     choose_passages,
     cloze_note,
+    forms_of,
     moved_cloze_note,
     retired_notes,
     sequence_notes,
+    spans,
     term_note,
 )
 from glossary.render.anki.package import build_decks, home_rite, write_apkg
 from glossary.render.plan_svg import render_svg
 
+#: East and west in the plan's names: the front that hides a place's name hides its twin's too
+#: (東楹 marked and 西楹 labelled would give the answer away by symmetry).
+_EAST_WEST = str.maketrans({"東": "西", "西": "東", "东": "西"})
+_STAIRS = {"阼階": "西階", "西階": "阼階", "阼阶": "西阶", "西阶": "阼阶"}
+
+
+def mirror_twin(plan: Plan, place: Place) -> str | None:
+    """The id of the place that mirrors ``place`` east–west (西序 for 東序, 阼階 for 西階), if any."""
+    names = {_STAIRS.get(place.label), place.label.translate(_EAST_WEST)} - {place.label, None}
+    return next((p.id for p in plan.places if p.label in names and p.id != place.id), None)
+
+
+def names_the_place(place: Place, entry: Entry) -> bool:
+    """Whether a hall-plan card of ``entry`` may mark ``place``: not when the place is a specific
+    one of the kind the headword names (東楹 for 楹, 廟門 for 門), whose name would be the answer."""
+    found = spans(place.label, forms_of(entry))
+    return not found or found == [(0, len(place.label))] or len(place.label) <= len(entry.term)
+
 
 def plan_media(glossary: Glossary) -> dict[str, bytes]:
-    """The hall-plan drawings the position cards reference: labelled, and with the label hidden."""
+    """The hall-plan drawings the position cards reference: labelled, and on the front with the
+    marked place's label and its mirror twin's left out."""
     media: dict[str, bytes] = {}
     if glossary.plan is None:
         return media
@@ -36,8 +57,13 @@ def plan_media(glossary: Glossary) -> dict[str, bytes]:
         media[f"yili-plan-{place.id}.svg"] = render_svg(glossary.plan, place.id, title).encode(
             "utf-8"
         )
+        twin = mirror_twin(glossary.plan, place)
         media[f"yili-plan-{place.id}-q.svg"] = render_svg(
-            glossary.plan, place.id, "Hall plan", labels=False
+            glossary.plan,
+            place.id,
+            "Hall plan",
+            labels=False,
+            unlabelled=frozenset({twin} if twin else ()),
         ).encode("utf-8")
     return media
 
@@ -59,7 +85,7 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
         related = [r for r in (glossary.entry(i) for i in entry.related) if r is not None]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
         plan = None
-        if place is not None:
+        if place is not None and glossary.plan is not None and names_the_place(place, entry):
             place_loci = tuple(l[0] for l in glossary.plan_loci.get(place.id, ()) if l)
             plan = PlanCard(
                 f"yili-plan-{place.id}.svg",
@@ -214,5 +240,5 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
         outputs["yili-retired.apkg"] = write_apkg(
             build_decks(retired, models, mods, {}), referenced(retired, media), timestamp
         )
-    outputs["yili-glossary.csv"] = csv_export.render(specs, models)
+    outputs["yili-glossary.csv"] = csv_export.render(live, models)
     return outputs, {LEDGER_FILE: ledger.to_bytes()}
