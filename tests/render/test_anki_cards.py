@@ -273,6 +273,21 @@ def test_hall_plan_fronts_give_nothing_away_by_symmetry(shipped) -> None:
     assert twins >= 5
 
 
+def test_loci_a_reader_can_follow(shipped) -> None:
+    """Issue 25, point 8: a passage quoted from the simplified transcription (one page, 卷4 p.7,
+    for all of it) is placed by its leaf in 禮經本義 (卷4 p.22a); sequence backs give 卷 and leaf,
+    not a Kanripo page id."""
+    seed = [c for c in shipped["cards"] if "礼经本义 卷4 p.7" in plain(c.answer)]
+    assert not seed, [(c.fields.get("Id"), c.template) for c in seed[:5]]
+    quoted = [c for c in shipped["cards"] if "乃设楅于中庭南当洗" in plain(c.answer)]
+    assert quoted and all(re.search(r"禮經本義 卷4 p\.\d+[ab]", plain(c.answer)) for c in quoted)
+    sequence = [c for c in shipped["cards"] if c.model == "Yili glossary rite sequence"]
+    assert sequence
+    for card in sequence:
+        back = plain(card.answer)
+        assert "KR1d" not in back and re.search(r"禮經本義 卷\d+ p\.\d+[ab]", back), back
+
+
 def test_no_two_fronts_ask_one_question_with_different_answers(shipped) -> None:
     """Item 2, over every card type (a headword's two entries, 拾 and 拾, count as one answer)."""
     answers: dict[tuple[str, str], set[str]] = defaultdict(set)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -11,6 +11,7 @@ import genanki
 import jinja2
 from markupsafe import Markup
 
+from glossary.corpus.mandoku import PAGE_ID
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading, tts_text
 from glossary.model import CharReading, Entry, Rendering, Retired, Step
@@ -152,22 +153,42 @@ class PlanCard:
 
     labelled: str
     question: str
-    loci: tuple[Locus, ...]
+    #: Each source's loci (the first quoted; see ``locus_label``).
+    loci: tuple[tuple[Locus, ...], ...]
     notes: tuple[str | None, ...]
 
 
+def locus_label(loci: Sequence[Locus]) -> str:
+    """The place a card names for a passage found at ``loci`` (the first is the one quoted): where
+    that is an excerpt without leaves of its own (the simplified transcription's page, 卷4 p.7 for
+    every passage), the place of the same passage in the edition it excerpts (卷4 p.21b)."""
+    first = loci[0]
+    if first.page_id is None:
+        same = [
+            other
+            for other in loci[1:]
+            if other.page_id
+            and other.juan == first.juan
+            and normalize(other.title) == normalize(first.title)
+        ]
+        same.sort(key=lambda other: other.section != first.section)  # stable: the first otherwise
+        if same:
+            return same[0].label(with_file=False)
+    return first.label(with_file=False)
+
+
 def _citations_html(
-    items: list[tuple[Locus, str | None]],
+    items: Sequence[tuple[Sequence[Locus], str | None]],
     modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
 ) -> str:
     citations = [
         {
-            "text": locus.text,
+            "text": loci[0].text,
             "note": note,
-            "label": locus.label(with_file=False),
-            "modern": modern(locus) if modern else (),
+            "label": locus_label(loci),
+            "modern": modern(loci[0]) if modern else (),
         }
-        for locus, note in items
+        for loci, note in items
     ]
     return template_env().get_template("citations.html").render(citations=citations).strip()
 
@@ -188,7 +209,7 @@ def term_note(
     Nothing in it depends on another entry's gloss or definition: an edit touches its own notes only.
     """
     env = template_env()
-    citations = [(loci[0], c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
+    citations = [(loci, c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
     places = [
         {"place": place, "layer": layer, "count": count}
         for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
@@ -244,6 +265,8 @@ class _Passage:
     context: str
     start: int
     end: int
+    #: The passage's agreeing occurrences, ``locus`` first (the place shown: ``locus_label``).
+    loci: tuple[Locus, ...] = ()
 
     def grow(self, step: int) -> bool:
         """Widen the window by ``step`` characters each side, as far as the context goes."""
@@ -313,16 +336,18 @@ def choose_passages(
     by_place: dict[tuple[str, int, int], _Passage] = {}
     for entry in entries:
         candidates = sorted(
-            (locus for loci in loci_by_entry.get(entry.id, ()) for locus in loci[:1]),
-            key=lambda locus: (locus.layer != "classic", len(locus.text)),
+            ((loci[0], loci) for loci in loci_by_entry.get(entry.id, ()) if loci),
+            key=lambda item: (item[0].layer != "classic", len(item[0].text)),
         )
-        for locus in candidates:
+        for locus, loci in candidates:
             if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(
                 normalize(entry.term)
             ):
                 place = (locus.file, locus.start, locus.end)
                 if place not in by_place:
-                    by_place[place] = _Passage(locus, [], *_place_in_context(locus))
+                    by_place[place] = _Passage(
+                        locus, [], *_place_in_context(locus), loci=tuple(loci)
+                    )
                 by_place[place].members.append(entry)
                 break
     passages = list(by_place.values())
@@ -401,7 +426,7 @@ def cloze_note(passage: _Passage, order: Callable[[str, list[str]], list[str]]) 
         "cloze",
         {
             "Passage": "".join(out),
-            "Locus": text(locus.label(with_file=False)),
+            "Locus": text(locus_label(passage.loci or (locus,))),
             "Term": text(" · ".join(e.term for e in members)),
             "Ruby": " · ".join(bracket_reading(e.term, e.pinyin) for e in members),
             "Gloss": glosses,
@@ -534,7 +559,9 @@ class StableNote(genanki.Note):
 def sequence_note(step: Step, following: Step | None, before: list[Step]) -> NoteSpec:
     """ "What comes after 〈section〉?" for one section of a rite; ``before``: the sections just before
     it that the front shows, so that a name the rite has twice asks two different questions."""
-    locus = f"禮經本義, {step.page_id}" if step.page_id else "禮經本義"
+    leaf = PAGE_ID.search(step.page_id) if step.page_id else None
+    # 卷 and leaf as a reader finds them (禮經本義 卷1 p.4a), not the Kanripo page id.
+    locus = f"禮經本義 卷{int(leaf.group(1))} p.{leaf.group(2)}" if leaf else "禮經本義"
     fields = field_values(
         "sequence",
         {

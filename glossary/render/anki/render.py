@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from glossary.corpus.model import Locus
 from glossary.model import Entry, Glossary, Place, Plan
 from glossary.render.anki import csv_export
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
@@ -77,8 +78,16 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
     """
     ledger = ledger if ledger is not None else parse_ledger(glossary.state.get(LEDGER_FILE))
     specs = []
+
+    # A passage quoted from an excerpt also carries its place in the text excerpted (last, so the
+    # quote stays the excerpt's): the card names that place (notes.locus_label).
+    def with_excerpted(found: tuple[Locus, ...]) -> list[Locus]:
+        key = (found[0].file, found[0].start) if found else None
+        return list(found) + ([glossary.excerpted[key]] if key in glossary.excerpted else [])
+
     loci_by_entry = {
-        entry.id: [list(c) for c in glossary.loci.get(entry.id, ())] for entry in glossary.entries
+        entry.id: [with_excerpted(c) for c in glossary.loci.get(entry.id, ())]
+        for entry in glossary.entries
     }
     for entry in glossary.entries:
         loci = loci_by_entry[entry.id]
@@ -86,7 +95,9 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
         plan = None
         if place is not None and glossary.plan is not None and names_the_place(place, entry):
-            place_loci = tuple(l[0] for l in glossary.plan_loci.get(place.id, ()) if l)
+            place_loci = tuple(
+                tuple(with_excerpted(l)) for l in glossary.plan_loci.get(place.id, ()) if l
+            )
             plan = PlanCard(
                 f"yili-plan-{place.id}.svg",
                 f"yili-plan-{place.id}-q.svg",
