@@ -288,6 +288,30 @@ def test_loci_a_reader_can_follow(shipped) -> None:
         assert "KR1d" not in back and re.search(r"禮經本義 卷\d+ p\.\d+[ab]", back), back
 
 
+def test_modern_renderings_as_a_reader_needs_them(shipped) -> None:
+    """Issue 25, point 4: under a passage, only the sentence(s) rendering it, once per note: no
+    label, no placeholder 〇, no stray 译 or 【】, quotation marks balanced; the credit is said
+    once, in the root deck's description."""
+    col = shipped["col"]
+    notes = {
+        c.fields["Id"]: c.fields["Citations"]
+        for c in shipped["cards"]
+        if c.template == "Recognition"
+    }
+    blocks = 0
+    for entry_id, citations in notes.items():
+        lines = re.findall(r'<div class="modern" lang="zh-Hans">(.*?)</div>', citations)
+        blocks += len(lines)
+        assert len(lines) == len(set(lines)), entry_id
+        assert "modern-label" not in citations and "modern rendering" not in citations
+        for line in lines:
+            assert "〇" not in line and not line.startswith("译") and not set("【】") & set(line)
+            assert line.count("“") == line.count("”"), line
+            assert len(line) <= 160, line
+    assert blocks > 100
+    assert "translator not named" in col.decks.by_name("Yili 仪礼 Glossary")["desc"]
+
+
 def test_no_two_fronts_ask_one_question_with_different_answers(shipped) -> None:
     """Item 2, over every card type (a headword's two entries, 拾 and 拾, count as one answer)."""
     answers: dict[tuple[str, str], set[str]] = defaultdict(set)

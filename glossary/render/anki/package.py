@@ -85,14 +85,16 @@ def build_decks(
     models: dict[str, StableModel],
     mods: dict[str, int],
     positions: dict[str, dict[int, int]],
+    credit: str = "",
 ) -> list[genanki.Deck]:
     """The root deck (with how to study) and the sub-decks per rite and category that hold notes.
 
     A note goes to its home deck (``home_deck``) in every package, so packages imported in any
-    order agree. Each card's ``due`` (its place among new cards) is ``positions[key][ord]``.
+    order agree. Each card's ``due`` (its place among new cards) is ``positions[key][ord]``;
+    ``credit`` names the modern renderings in the root deck's description.
     """
     decks: dict[str, genanki.Deck] = {
-        ROOT_DECK: genanki.Deck(deck_id(ROOT_DECK), ROOT_DECK, description("root"))
+        ROOT_DECK: genanki.Deck(deck_id(ROOT_DECK), ROOT_DECK, description("root", credit=credit))
     }
     for spec in specs:
         rite = home_rite(spec)

@@ -235,21 +235,26 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     timestamp = max(mods.values(), default=glossary.epoch)
     places = positions(specs)
     live = [s for s in specs if s.category != "retired"]
+    credit = "; ".join(
+        f"{text.title} ({text.edition}): {text.rendered_by}"
+        for text in glossary.texts
+        if text.rendering_of and text.rendered_by
+    )
     outputs = {
         "yili-glossary.apkg": write_apkg(
-            build_decks(live, models, mods, places), referenced(live, media), timestamp
+            build_decks(live, models, mods, places, credit), referenced(live, media), timestamp
         )
     }
     for rite in {r.id: r for spec in live for r in spec.rites}.values():
         rite_specs = [s for s in live if rite in s.rites]
-        decks = build_decks(rite_specs, models, mods, places)
+        decks = build_decks(rite_specs, models, mods, places, credit)
         outputs[f"yili-{rite.id}.apkg"] = write_apkg(
             decks, referenced(rite_specs, media), timestamp
         )
     retired = [s for s in specs if s.category == "retired"]
     if retired:
         outputs["yili-retired.apkg"] = write_apkg(
-            build_decks(retired, models, mods, {}), referenced(retired, media), timestamp
+            build_decks(retired, models, mods, {}, credit), referenced(retired, media), timestamp
         )
     outputs["yili-glossary.csv"] = csv_export.render(live, models)
     return outputs, {LEDGER_FILE: ledger.to_bytes()}
