@@ -17,7 +17,7 @@ from glossary.cache import IndexCache
 from glossary.check import Report, check_project
 from glossary.enrich.align import alignments
 from glossary.enrich.concordance import concordance
-from glossary.enrich.excerpts import excerpt_loci
+from glossary.enrich.excerpt_loci import excerpt_loci
 from glossary.enrich.sequence import sequences
 from glossary.errors import BuildError
 from glossary.files import publish

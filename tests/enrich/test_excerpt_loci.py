@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from glossary.enrich.excerpts import excerpt_loci
+from glossary.enrich.excerpt_loci import excerpt_loci
 from glossary.index import CorpusIndex
 from glossary.normalize import normalize
 
