@@ -139,6 +139,22 @@ def test_no_retired_card_in_a_fresh_install(dist: Path, tmp_path: Path) -> None:
         names = sorted(n.name for n in col.decks.all_names_and_ids() if "::" in n.name)
         assert {col.decks.name(col.get_card(c).did) for c in cards} == {names[-1]}
         assert names[-1] == f"{ROOT_DECK}::99 Retired 已并入"
+    # Suspended, where Anki keeps that (with "Import any learning progress").
+    folder = tmp_path / "retired-scheduled"
+    folder.mkdir()
+    col = Collection(str(folder / "collection.anki2"))
+    try:
+        col.import_anki_package(
+            ImportAnkiPackageRequest(
+                package_path=str(dist / "yili-retired.apkg"),
+                options=ImportAnkiPackageOptions(
+                    update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=True
+                ),
+            )
+        )
+        assert col.find_cards("") and not col.find_cards("-is:suspended")
+    finally:
+        col.close()
 
 
 def test_siblings_apart_under_the_shipped_preset(dist: Path, tmp_path: Path) -> None:

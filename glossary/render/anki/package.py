@@ -151,8 +151,11 @@ def _ship_options(cursor: sqlite3.Cursor, decks: list[genanki.Deck]) -> None:
     )
 
 
-def write_apkg(decks: list[genanki.Deck], media: dict[str, bytes], timestamp: int) -> bytes:
-    """A package's bytes: same decks, media and timestamp give the same bytes."""
+def write_apkg(
+    decks: list[genanki.Deck], media: dict[str, bytes], timestamp: int, *, suspended: bool = False
+) -> bytes:
+    """A package's bytes: same decks, media and timestamp give the same bytes. ``suspended``:
+    every card suspended (kept only when "Import any learning progress" is ticked)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "collection.anki2")
         connection = sqlite3.connect(path)
@@ -160,6 +163,8 @@ def write_apkg(decks: list[genanki.Deck], media: dict[str, bytes], timestamp: in
         # Note and card ids count up from the timestamp, so they are stable too.
         genanki.Package(decks).write_to_db(cursor, timestamp, itertools.count(timestamp * 1000))
         _ship_options(cursor, decks)
+        if suspended:
+            cursor.execute("update cards set queue = -1")
         connection.commit()
         connection.close()
         with open(path, "rb") as handle:

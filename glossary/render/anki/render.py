@@ -254,7 +254,10 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     retired = [s for s in specs if s.category == "retired"]
     if retired:
         outputs["yili-retired.apkg"] = write_apkg(
-            build_decks(retired, models, mods, {}, credit), referenced(retired, media), timestamp
+            build_decks(retired, models, mods, {}, credit),
+            referenced(retired, media),
+            timestamp,
+            suspended=True,
         )
     outputs["yili-glossary.csv"] = csv_export.render(live, models)
     return outputs, {LEDGER_FILE: ledger.to_bytes()}
