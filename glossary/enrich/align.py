@@ -58,7 +58,6 @@ from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Pass
 from glossary.normalize import PLACEHOLDER, normalize
 
 if TYPE_CHECKING:
-    from glossary.cache import IndexCache
     from glossary.index import CorpusIndex
 
 #: Survival rate of a feature before anything is known (re-estimated from the alignment).
@@ -627,10 +626,9 @@ def alignments(corpus: Corpus) -> tuple[Alignment, ...]:
 # -- what the commands show ----------------------------------------------------------------
 
 
-def aligned(index: CorpusIndex, cache: IndexCache | None = None) -> tuple[Alignment, ...]:
-    """The corpus' renderings aligned (through ``cache``, which keeps them beside the index); a
-    :class:`GlossaryError` if the manifest declares none."""
-    found = cache.alignments(index, alignments) if cache is not None else alignments(index.corpus)
+def aligned(index: CorpusIndex) -> tuple[Alignment, ...]:
+    """The corpus' renderings aligned; a :class:`GlossaryError` if the manifest declares none."""
+    found = alignments(index.corpus)
     if not found:
         raise GlossaryError(
             "the corpus has no modern rendering to align: a text of corpus/manifest.yaml "

@@ -663,16 +663,9 @@ class Yinyi:
         return None
 
 
-#: What :func:`prepare` gives is kept with the cached index under this name, and made anew when
-#: the code of these modules (and the tables they name) or tshet-uinh's version changes.
-PREPARED = "readings"
-PREPARED_CODE = ("glossary.enrich.readings",)
-PREPARED_LIBRARIES = ("tshet-uinh",)
-
-
 def prepare(index) -> dict:
-    """The 儀禮音義 of an index's corpus with every note analysed, as plain data to keep with the
-    cached index (:meth:`~glossary.cache.IndexCache.derived`): the rites in the book's order;
+    """The 儀禮音義 of an index's corpus with every note analysed, as plain data: the rites in the
+    book's order;
     for each rite, every character a note reads (folded) → those glosses; for each character,
     the glosses that read it whose note says later chapters read so too, with their rite's
     place in the order. Glosses are rows of :meth:`PreparedYinyi.gloss`. A warm check then
@@ -835,19 +828,11 @@ def entry_readings(
 
 
 def all_readings(
-    entries: Iterable[Entry], corpus: Corpus, index, cache=None
+    entries: Iterable[Entry], corpus: Corpus, index
 ) -> tuple[Yinyi, dict[str, tuple[CharReading, ...]]]:
-    """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character).
-
-    With the :class:`~glossary.cache.IndexCache` that opened ``index``, the notes are analysed
-    once and kept with the index (:func:`prepare`); otherwise only those the entries need.
-    """
-    data = (
-        cache.derived(index, PREPARED, prepare, PREPARED_CODE, PREPARED_LIBRARIES)
-        if cache is not None
-        else None
-    )
-    yinyi = PreparedYinyi(data, corpus) if data is not None else Yinyi.of(corpus)
+    """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character);
+    only the notes the entries need are analysed."""
+    yinyi = Yinyi.of(corpus)
     entries = list(entries)
     found = {
         entry.id: [
