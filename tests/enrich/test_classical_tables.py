@@ -14,16 +14,12 @@ from pathlib import Path
 import pytest
 from conftest import MINI_CORPUS, MINI_TERMS, ROOT, SHIPPED_CORPUS, SHIPPED_TERMS
 
-from glossary.cache import IndexCache
 from glossary.enrich import mandarin, readings
 from glossary.enrich.readings import (
-    PreparedYinyi,
     Sound,
     Yinyi,
-    all_readings,
     guangyun,
     positions_of,
-    prepare,
 )
 from glossary.load import load_yaml
 from glossary.model import Entry
@@ -192,7 +188,7 @@ def _imports(terms: Path, corpus: Path, cache: str, runs: int = 1) -> dict:
 def test_a_check_imports_neither_tshet_uinh_nor_pypinyin_nor_opens_a_converter(
     cached: bool, tmp_path: Path
 ) -> None:
-    # With a cache: the first check analyses the 儀禮音義 and keeps it, the second reads it back.
+    # With a cache: the second check opens the index from it.
     found = _imports(
         MINI_TERMS, MINI_CORPUS, str(tmp_path / "cache") if cached else "", runs=2 if cached else 1
     )
@@ -243,84 +239,3 @@ def _probes(yinyi: Yinyi) -> list[Entry]:
         for i, word in enumerate(words)
         for rite in rites
     ]
-
-
-def test_prepared_notes_give_what_notes_analysed_when_asked_give(index, tmp_path: Path) -> None:
-    live = Yinyi.of(index.corpus)
-    prepared = PreparedYinyi(prepare(index), index.corpus)
-    assert prepared.order == live.order
-
-    def where(gloss):
-        return (
-            None
-            if gloss is None
-            else (
-                gloss.document.path,
-                gloss.start,
-                gloss.headword,
-                gloss.target,
-                gloss.positions,
-                gloss.main_text,
-                gloss.sounds,
-            )
-        )
-
-    for entry in _probes(live):
-        for i in range(len(entry.term)):
-            assert where(prepared.for_char(entry, i)) == where(live.for_char(entry, i)), (
-                entry.term,
-                entry.rites,
-                i,
-            )
-    # The entries of the fixture and of the cases, as a check reads them: the same readings.
-    for path in [MINI_TERMS, *sorted(CASES.glob("*/*.yaml"))]:
-        entries = _entries(path)
-        _, expected = all_readings(entries, index.corpus, index)
-        assert all_readings(entries, index.corpus, index, cache=IndexCache(None))[1] == expected
-        cache = IndexCache(tmp_path / "cache")
-        opened = cache.open(MINI_CORPUS)
-        kept_yinyi, kept = all_readings(entries, opened.corpus, opened, cache=cache)
-        assert isinstance(kept_yinyi, PreparedYinyi) and kept == expected, path.name
-
-
-def test_the_analysis_is_kept_beside_the_index_and_made_anew_when_its_code_changes(
-    tmp_path: Path, monkeypatch
-) -> None:
-    from glossary import cache as cache_module
-
-    made: list[int] = []
-
-    def make(index) -> dict:
-        made.append(1)
-        return prepare(index)
-
-    def derived(cache: IndexCache, roots=readings.PREPARED_CODE):
-        index = cache.open(MINI_CORPUS)
-        return cache.derived(index, readings.PREPARED, make, roots, readings.PREPARED_LIBRARIES)
-
-    folder = tmp_path / "cache"
-    first = derived(IndexCache(folder))
-    assert derived(IndexCache(folder)) == first and len(made) == 1  # read back, not made again
-    [kept] = folder.glob("readings-*.pickle")
-    # An edited file is a miss: made anew, never unpickled.
-    kept.write_bytes(kept.read_bytes()[:-1] + b"!")
-    assert derived(IndexCache(folder)) == first and len(made) == 2
-    # Other code (here: another module's fingerprint) makes it anew, and the old file goes.
-    assert (
-        derived(IndexCache(folder), roots=("glossary.enrich.mandarin",)) == first and len(made) == 3
-    )
-    assert [p.name for p in folder.glob("readings-*.pickle")] != [kept.name]
-    assert len(list(folder.glob("readings-*.pickle"))) == 1
-    # The index untouched: only one index file, read from the cache each time.
-    assert len(list(folder.glob("index-*.pickle"))) == 1
-    # An index the cache did not open (or no cache): nothing is kept.
-    assert IndexCache(None).derived(IndexCache(None).open(MINI_CORPUS), "x", make, ()) is None
-    # When the index is pruned, what was kept beside it goes too.
-    for version in range(cache_module.KEEP + 1):
-        monkeypatch.setattr(
-            cache_module, "_code_fingerprint", lambda v=version: f"code {v}".encode()
-        )
-        derived(IndexCache(folder))
-    keys = {p.name[len("index-") : -len(".pickle")] for p in folder.glob("index-*.pickle")}
-    assert len(keys) == cache_module.KEEP
-    assert {p.name.split("-")[1] for p in folder.glob("readings-*.pickle")} == keys
