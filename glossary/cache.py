@@ -72,7 +72,7 @@ def code_key() -> str:
         except metadata.PackageNotFoundError:
             digest.update(f"{name}=none;".encode())
     top = str(PACKAGE)
-    files = []
+    files: list[str] = []
     for folder, dirs, names in os.walk(top):
         dirs[:] = [d for d in dirs if d not in ("__pycache__", "templates")]
         files.extend(os.path.join(folder, n) for n in names if not n.endswith(".pyc"))

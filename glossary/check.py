@@ -140,12 +140,13 @@ def run_key(terms: Path, corpus_root: Path | str, plan: Path) -> str:
         digest.update(f"{path}\0{len(data)}\0".encode() + data)
     digest.update(f"{corpus_root}\0".encode())
     # Media problems depend on the names and kinds of the files there, not on their bytes.
-    for folder, dirs, names in sorted(os.walk(media)):
-        dirs.sort()
-        for entry in sorted(dirs + names):
-            path = os.path.join(folder, entry)
-            kind = "l" if os.path.islink(path) else "d" if os.path.isdir(path) else "f"
-            digest.update(f"{os.path.relpath(path, media)}\0{kind}\0".encode())
+    held = []
+    for folder, dirs, names in os.walk(media):
+        for name in dirs + names:
+            item = os.path.join(folder, name)
+            kind = "l" if os.path.islink(item) else "d" if os.path.isdir(item) else "f"
+            held.append(f"{os.path.relpath(item, media)}\0{kind}\0")
+    digest.update("".join(sorted(held)).encode())
     return digest.hexdigest()
 
 

@@ -13,10 +13,13 @@ from array import array
 from binascii import a2b_base64, b2a_base64
 from collections.abc import Callable
 from dataclasses import fields
-from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from glossary.corpus.model import CorpusWarning, Document, Stream, TextInfo
 from glossary.offsets import OffsetMap
+
+if TYPE_CHECKING:
+    from glossary.corpus import Corpus
 
 
 class Packer:
@@ -55,59 +58,58 @@ class Packer:
 class Unpacker:
     """Makes values again from :class:`Packer`'s data and its runs."""
 
-    def __init__(self, runs: object) -> None:
+    def __init__(self, runs: Any) -> None:
         self.runs = packed_array(runs)
         if self.runs.typecode != "Q":
             raise ValueError("not the runs of offset maps")
 
-    def offset_map(self, data: object) -> OffsetMap:
+    def offset_map(self, data: Any) -> OffsetMap:
         """An :class:`OffsetMap` from what :meth:`Packer.plain` made of it."""
-        start, count, length = data  # type: ignore[misc]
+        start, count, length = data
         if not isinstance(start, int) or not isinstance(count, int) or start < 0:
             raise ValueError("not an offset map")
         runs = self.runs[start : start + 2 * count]
         return OffsetMap.unpacked(runs, count, length)
 
 
-def packed_array(data: object) -> array:
+def packed_array(data: Any) -> array:
     """An ``array`` from what :meth:`Packer.plain` made of it."""
-    typecode, text = data  # type: ignore[misc]
+    typecode, text = data
     values = array(typecode)
     values.frombytes(a2b_base64(text, strict_mode=True))
     return values
 
 
-def corpus_data(corpus: object, packer: Packer) -> dict[str, object]:
+def corpus_data(corpus: Corpus, packer: Packer) -> dict[str, object]:
     """A :class:`~glossary.corpus.Corpus` as JSON data (a document names its text by number)."""
-    texts = corpus.texts  # type: ignore[attr-defined]
+    texts = corpus.texts
     number = {id(info): i for i, info in enumerate(texts)}
     return {
         "texts": [packer.row(info) for info in texts],
         "documents": [
-            packer.row(doc, text_info=number[id(doc.text_info)])
-            for doc in corpus.documents  # type: ignore[attr-defined]
+            packer.row(doc, text_info=number[id(doc.text_info)]) for doc in corpus.documents
         ],
     }
 
 
-def corpus_from(data: object, unpacker: Unpacker) -> object:
+def corpus_from(data: Any, unpacker: Unpacker) -> Corpus:
     """The :class:`~glossary.corpus.Corpus` :func:`corpus_data` describes."""
     from glossary.corpus import Corpus
 
-    texts = tuple(_made(TextInfo, row) for row in data["texts"])  # type: ignore[index]
+    texts: tuple[TextInfo, ...] = tuple(_made(TextInfo, row) for row in data["texts"])
 
-    def text(i: object) -> TextInfo:
+    def text(i: Any) -> TextInfo:
         if not isinstance(i, int) or i < 0:
             raise ValueError(f"no text {i!r}")
         return texts[i]
 
-    def streams(rows: object) -> tuple[Stream, ...]:
-        return tuple(_made(Stream, row, offsets=unpacker.offset_map) for row in rows)  # type: ignore[union-attr]
+    def streams(rows: Any) -> tuple[Stream, ...]:
+        return tuple(_made(Stream, row, offsets=unpacker.offset_map) for row in rows)
 
-    def warnings(rows: object) -> tuple[CorpusWarning, ...]:
-        return tuple(_made(CorpusWarning, row) for row in rows)  # type: ignore[union-attr]
+    def warnings(rows: Any) -> tuple[CorpusWarning, ...]:
+        return tuple(_made(CorpusWarning, row) for row in rows)
 
-    documents = tuple(
+    documents: tuple[Document, ...] = tuple(
         _made(
             Document,
             row,
@@ -116,12 +118,12 @@ def corpus_from(data: object, unpacker: Unpacker) -> object:
             warnings=warnings,
             line_starts=packed_array,
         )
-        for row in data["documents"]  # type: ignore[index]
+        for row in data["documents"]
     )
     return Corpus(texts, documents)
 
 
-def _made(kind: type, row: object, **special: Callable[[object], object]) -> object:
+def _made(kind: type[Any], row: Any, **special: Callable[[Any], object]) -> Any:
     names = _names(kind)
     if not isinstance(row, list) or len(row) != len(names):
         raise ValueError(f"not a {kind.__name__}")
@@ -130,9 +132,13 @@ def _made(kind: type, row: object, **special: Callable[[object], object]) -> obj
     )
 
 
-@cache
-def _names(kind: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(kind))
+_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def _names(kind: type[Any]) -> tuple[str, ...]:
+    if kind not in _NAMES:
+        _NAMES[kind] = tuple(f.name for f in fields(kind))
+    return _NAMES[kind]
 
 
 def _tuples(value: object) -> object:
