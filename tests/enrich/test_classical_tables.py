@@ -14,17 +14,10 @@ from pathlib import Path
 import pytest
 from conftest import MINI_CORPUS, MINI_TERMS, ROOT, SHIPPED_CORPUS, SHIPPED_TERMS
 
-from glossary.enrich import mandarin, readings
-from glossary.enrich.readings import (
-    Sound,
-    Yinyi,
-    guangyun,
-    positions_of,
-)
-from glossary.load import load_yaml
-from glossary.model import Entry
-from glossary.validate import validate
-from glossary.vocab import vocabulary
+from glossary.enrich import mandarin
+from glossary.enrich.readings import guangyun as guangyun_module
+from glossary.enrich.readings.guangyun import guangyun
+from glossary.enrich.readings.yinyi import Sound, positions_of
 
 CASES = ROOT / "tests" / "cases"
 
@@ -52,7 +45,7 @@ def test_forms_table_is_what_the_installed_opencc_gives() -> None:
         import gen_forms
     finally:
         sys.path.remove(str(ROOT / "scripts"))
-    assert gen_forms.CONFIGS == readings._FORMS  # the columns the lookup reads
+    assert gen_forms.CONFIGS == guangyun_module._FORMS  # the columns the lookup reads
 
 
 def test_fanqie_table_is_current_for_the_shipped_corpus() -> None:
@@ -118,7 +111,7 @@ def _converter(name: str):
 
 
 def _live_forms(char: str) -> tuple[str, ...]:
-    folded = readings.fold_char(char) or char
+    folded = guangyun_module.fold_char(char) or char
     forms = (
         char,
         *(_converter(name).convert(c) for c in (char, folded) for name in ("s2t", "s2tw")),
@@ -129,7 +122,7 @@ def _live_forms(char: str) -> tuple[str, ...]:
 def test_forms_are_opencc_s() -> None:
     for char in _chars():
         if char != "\x00":  # OpenCC's s2tw gives NUL no form: the table asks OpenCC itself for it
-            assert readings._forms(char) == _live_forms(char), repr(char)
+            assert guangyun_module._forms(char) == _live_forms(char), repr(char)
 
 
 def test_modern_readings_and_syllables_are_pypinyins_and_rhyme_groups_tshet_uinhs() -> None:
@@ -146,12 +139,14 @@ def test_modern_readings_and_syllables_are_pypinyins_and_rhyme_groups_tshet_uinh
 
 
 def test_a_fanqie_outside_the_table_is_spelled_out_by_tshet_uinh() -> None:
-    table = readings._fanqie_table()
-    assert "申鴆" in table and table["申鴆"] == readings.spell_out("申", "鴆") == ("書開三侵去",)
+    table = guangyun_module._fanqie_table()
+    assert "申鴆" in table and table["申鴆"] == guangyun_module.spell_out("申", "鴆") == (
+        "書開三侵去",
+    )
     assert "中鴆" not in table  # not in the shipped 音義: tshet-uinh spells it when asked
     assert (
         positions_of(Sound("fanqie", "中鴆", "中鴆反", 0))
-        == readings.spell_out("中", "鴆")
+        == guangyun_module.spell_out("中", "鴆")
         == ("知開三侵去",)
     )
 
@@ -162,13 +157,13 @@ NO_IMPORTS = """
 import json, sys
 from glossary.cache import IndexCache
 from glossary.check import check_project
-from glossary.enrich import readings
+from glossary.enrich.readings import guangyun
 results = []
 for _ in range({runs}):
     report = check_project({terms!r}, {corpus!r}, cache=IndexCache({cache!r} or None))
     results.append([report.verified, report.citations, len(report.readings), len(report.problems)])
 print(json.dumps({{"results": results, "imported": sorted(m for m in ("tshet_uinh", "pypinyin") if m in sys.modules),
-                  "converters": readings._opencc.cache_info().currsize}}))
+                  "converters": guangyun._opencc.cache_info().currsize}}))
 """
 
 
@@ -208,34 +203,3 @@ def test_a_check_of_the_shipped_glossary_imports_neither(tmp_path: Path) -> None
         found["results"][0] == found["results"][1]
         and found["results"][0][0] == found["results"][0][1]
     )
-
-
-# -- the notes analysed once and kept with the index read as those analysed when asked -------------------
-
-
-def _entries(path: Path) -> list[Entry]:
-    entries, _ = validate(load_yaml(path), path.parent)
-    return entries
-
-
-def _probes(yinyi: Yinyi) -> list[Entry]:
-    """An entry for every headword of the 音義 in every rite, and for each of its characters alone."""
-    vocab = vocabulary()
-    rites = [vocab.rite(r) for r in yinyi.order]
-    words = sorted(
-        {g.headword for g in yinyi.glosses} | {ch for g in yinyi.glosses for ch in g.headword}
-    )
-    return [
-        Entry(
-            id=f"p{i}",
-            term=word,
-            pinyin="x",
-            category="object",
-            gloss="g",
-            definition="d",
-            line=1,
-            rites=(rite,),
-        )
-        for i, word in enumerate(words)
-        for rite in rites
-    ]
