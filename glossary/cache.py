@@ -44,6 +44,8 @@ FORMAT = 3
 KEEP = 4
 #: Distributions whose behaviour shapes an index or a check (the tables of OpenCC, the parsers).
 LIBRARIES = ("OpenCC", "pyahocorasick", "PyYAML", "jsonschema-rs", "rapidfuzz", "tshet-uinh")
+#: A cache file larger than this is not read (the index of a 10 M-character corpus is ~70 MB).
+MAX_BYTES = 1 << 30
 PACKAGE = Path(__file__).resolve().parent
 MAGIC = b"yili-glossary-cache"
 
@@ -159,13 +161,15 @@ class IndexCache:
 
     def read(self, name: str) -> object:
         """The JSON value kept under ``name``, or None (no cache, no file, a damaged file)."""
+        from glossary.files import UnreadableFile, read_bounded
+
         if self.folder is None:
             return None
         try:
-            with open(self.folder / name, "rb") as stream:
-                head, _, body = stream.read().partition(b"\n")
+            # Bounded and regular files only: a FIFO or /dev/zero planted here is a miss.
+            head, _, body = read_bounded(self.folder / name, MAX_BYTES).partition(b"\n")
             os.utime(self.folder / name)  # most recently used: kept when others are pruned
-        except OSError:
+        except (OSError, UnreadableFile):
             return None
         if head != MAGIC + b" " + hashlib.sha256(body).hexdigest().encode():
             return None  # truncated, edited or of another layout

@@ -228,6 +228,14 @@ def test_no_code_runs_from_a_cache_file(tmp_path: Path, monkeypatch: pytest.Monk
         assert not called & {"eval", "exec", "compile", "__import__"}, module
 
 
+def test_a_fifo_planted_in_the_cache_is_a_miss_not_a_wait(tmp_path: Path) -> None:
+    IndexCache(tmp_path).open(CORPUS)
+    [path] = tmp_path.glob("index-*.json")
+    path.unlink()
+    os.mkfifo(path)
+    assert IndexCache(tmp_path).read(path.name) is None
+
+
 def test_a_type_the_store_does_not_know_fails_the_writing_loudly() -> None:
     with pytest.raises(TypeError, match="cannot be kept"):
         Packer().plain(object())
