@@ -140,13 +140,16 @@ def run_key(terms: Path, corpus_root: Path | str, plan: Path) -> str:
             data = b"-"  # missing or refused: the check says which
         digest.update(f"{path}\0{len(data)}\0".encode() + data)
     digest.update(f"{corpus_root}\0".encode())
+
     # Media problems depend on the names and kinds of the files there, not on their bytes.
-    held = []
+    def kind(item: str) -> str:
+        return "l" if os.path.islink(item) else "d" if os.path.isdir(item) else "f"
+
+    held = [f".\0{kind(str(media))}\0"]  # media/ itself a link is a problem of its own
     for folder, dirs, names in os.walk(media):
         for name in dirs + names:
             item = os.path.join(folder, name)
-            kind = "l" if os.path.islink(item) else "d" if os.path.isdir(item) else "f"
-            held.append(f"{os.path.relpath(item, media)}\0{kind}\0")
+            held.append(f"{os.path.relpath(item, media)}\0{kind(item)}\0")
     digest.update("".join(sorted(held)).encode())
     return digest.hexdigest()
 

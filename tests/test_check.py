@@ -307,7 +307,8 @@ def test_an_unchanged_project_says_what_the_first_check_said_without_checking(
 
 
 @pytest.mark.parametrize(
-    "change", ["terms", "plan", "retired", "ledger", "licences", "media file", "corpus"]
+    "change",
+    ["terms", "plan", "retired", "ledger", "licences", "media file", "corpus"],
 )
 def test_any_changed_input_checks_everything_again(
     mini_project: Path, change: str, monkeypatch: pytest.MonkeyPatch
@@ -363,6 +364,22 @@ def test_any_changed_input_checks_everything_again(
         ]
     if change == "corpus":
         assert after.verified < first.verified
+
+
+def test_media_behind_a_link_is_another_key(mini_project: Path) -> None:
+    from glossary.check import run_key
+
+    def key() -> str:
+        terms = mini_project / "terms.yaml"
+        return run_key(terms, mini_project / "corpus", mini_project / "plan.yaml")
+
+    (mini_project / "media").mkdir()
+    (mini_project / "media" / "a.png").write_bytes(b"png")
+    before = key()
+    # The same names and bytes, behind a symbolic link (which a media path may not pass).
+    (mini_project / "media").rename(mini_project / "elsewhere")
+    (mini_project / "media").symlink_to(mini_project / "elsewhere")
+    assert key() != before
 
 
 def test_the_same_files_under_another_path_are_checked_again(
