@@ -47,7 +47,7 @@ class Report:
     readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
     #: Notes, not problems: each verified quote that needed a variant fold (glossary.folds), at its line.
     notes: list[Problem] = field(default_factory=list)
-    #: Entry id → (citation results, problems, notes) of the entries checked afresh, until reported.
+    #: Entry id → (citation results, problems, notes) of the entries checked, until reported.
     found: dict[str, tuple[list[CitationResult], list[Problem], list[Problem]]] = field(
         default_factory=dict
     )
@@ -221,7 +221,7 @@ def _check_project(
         report.notes.extend(notes)
     if report.plan is not None and checker is not None:
         _check_plan(report, plan_path, report.plan, checker)
-    # Media files change apart from the entries that name them: looked at on every run.
+    # Media files change apart from the entries that name them (the run's key lists them too).
     report.problems.extend(media_problems(terms.parent, display, entries))
     if (retired_path := terms.parent / RETIRED_FILE).exists():
         report.retired, problems = load_retired(retired_path, report.entries)
@@ -233,7 +233,7 @@ def _check_project(
 
 def _check_entries(report: Report, display: str, entries: list[Entry]) -> CitationChecker:
     """Check ``entries`` against ``report.index``: their findings go to ``report.found`` by id."""
-    # Imported here: a check in which no entry changed needs none of this (nor the index).
+    # Imported here: a reused run (nothing changed) needs none of this, nor the index.
     from glossary.apparatus import Authorities
     from glossary.citations import CitationChecker
     from glossary.enrich.readings.lookup import all_readings
