@@ -122,9 +122,10 @@ def check_project(
 
 
 def run_key(terms: Path, corpus_root: Path | str, plan: Path) -> str:
-    """The digest of everything a check reads: the terms file, the plan, retired.yaml, the
-    renderers' state (the Anki ledger), media/ (its licence list and which files it holds), the
-    corpus and the code (:func:`glossary.cache.corpus_key`), and the paths its messages name."""
+    """The digest of everything a check reads: the terms file, the plan, retired.yaml, media/
+    (its licence list and which files it holds), the corpus and the code
+    (:func:`glossary.cache.corpus_key`), and the paths its messages name; and the renderers'
+    state beside them (the Anki ledger), which no check reads today but one may come to."""
     from glossary.files import UnreadableFile, read_bounded
     from glossary.load import MAX_BYTES
     from glossary.render import STATE_FILES
