@@ -23,6 +23,7 @@ Where: ``$GLOSSARY_CACHE_DIR``, else ``$XDG_CACHE_HOME/yili-glossary``, else
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -44,6 +45,8 @@ FORMAT = 3
 KEEP = 4
 #: Distributions whose behaviour shapes an index or a check (the tables of OpenCC, the parsers).
 LIBRARIES = ("OpenCC", "pyahocorasick", "PyYAML", "jsonschema-rs", "rapidfuzz", "tshet-uinh")
+#: A temporary file of the cache older than this (seconds) was left by a killed run.
+STALE_SECONDS = 3600
 #: A cache file larger than this is not read (the index of a 10 M-character corpus is ~70 MB).
 MAX_BYTES = 1 << 30
 PACKAGE = Path(__file__).resolve().parent
@@ -208,7 +211,9 @@ class IndexCache:
         )
         for old in files[KEEP:]:
             old.unlink(missing_ok=True)
-        # What a killed run left half-written (another run's file of the last hour may be in use).
-        for temporary in self.folder.glob(".tmp-*"):
-            if temporary.stat().st_mtime < time.time() - 3600:
-                temporary.unlink(missing_ok=True)
+        # What a run killed outright (SIGKILL, power) left before its rename: an hour old, no run
+        # is still writing it. (Ctrl-C and SIGTERM remove their own: see write's ``finally``.)
+        for stale in self.folder.glob(".tmp-*"):
+            with contextlib.suppress(OSError):
+                if time.time() - stale.lstat().st_mtime > STALE_SECONDS:
+                    stale.unlink()

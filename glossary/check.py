@@ -136,9 +136,10 @@ def run_key(terms: Path, corpus_root: Path | str, plan: Path) -> str:
     files = [terms, plan, base / RETIRED_FILE, *(base / n for n in STATE_FILES), media / LICENSES]
     for path in files:
         try:
-            data = b"+" + read_bounded(path, MAX_BYTES)
+            # As the loaders read it: never through a link (a link's target is no input).
+            data = b"+" + read_bounded(path, MAX_BYTES, links=False, base=base)
         except (OSError, UnreadableFile):
-            data = b"-"  # missing or refused: the check says which
+            data = b"-"  # missing, a link or refused: the check says which
         digest.update(f"{path}\0{len(data)}\0".encode() + data)
     digest.update(f"{corpus_root}\0".encode())
 
@@ -224,7 +225,7 @@ def _check_project(
         _check_plan(report, plan_path, report.plan, checker)
     # Media files change apart from the entries that name them (the run's key lists them too).
     report.problems.extend(media_problems(terms.parent, display, entries))
-    if (retired_path := terms.parent / RETIRED_FILE).exists():
+    if os.path.lexists(retired_path := terms.parent / RETIRED_FILE):
         report.retired, problems = load_retired(retired_path, report.entries)
         report.problems.extend(problems)
     report.problems.sort()
@@ -332,7 +333,7 @@ def _fold_note(
 
 def _load_plan(report: Report, path: Path) -> bool:
     """Load the hall plan into ``report``: whether there is one to check."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return False  # no plan: nothing to check
     plan, problems = load_plan(path)
     report.problems.extend(problems)

@@ -337,11 +337,15 @@ def render_path(data: object, path: PathKey) -> str:
     return out
 
 
-def load_yaml(path: Path | str, display: str | None = None) -> Loaded:
-    """Load a YAML file safely; problems are collected, never raised."""
+def load_yaml(path: Path | str, display: str | None = None, base: Path | None = None) -> Loaded:
+    """Load a YAML file safely; problems are collected, never raised.
+
+    Never through a symbolic link (a pull request could link ``plan.yaml`` to any file): the
+    file, and every folder on its way below ``base`` (default: the current folder), must be real.
+    """
     path = Path(path)
     try:
-        raw = read_bounded(path, MAX_BYTES)
+        raw = read_bounded(path, MAX_BYTES, links=False, base=base)
     except OSError as exc:
         loaded = Loaded(file=display or str(path))
         _error(loaded, 0, f"cannot read: {exc.strerror}")

@@ -7,6 +7,7 @@ file in the folder is either used by an entry or reported.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path, PurePosixPath
 
 from glossary.load import load_yaml, render_path
@@ -38,8 +39,8 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
     records: dict[str, int] = {}
     problems: list[Problem] = []
     shown = f"{MEDIA}/{LICENSES}"
-    if path.exists():
-        loaded = load_yaml(path, shown)
+    if os.path.lexists(path):
+        loaded = load_yaml(path, shown, base=base)
         problems.extend(loaded.problems)
         errors = (
             schema_problems(loaded, "media.schema.json") + text_problems(loaded)

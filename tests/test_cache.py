@@ -8,7 +8,6 @@ import json
 import os
 import pickle
 import shutil
-import time
 from importlib import metadata
 from pathlib import Path
 
@@ -248,15 +247,24 @@ def test_an_unwritable_cache_folder_is_ignored(tmp_path: Path) -> None:
     assert index.find(normalize("楅长如笴博三寸"))
 
 
-def test_writes_leave_no_temporary_file_and_clean_old_ones(tmp_path: Path) -> None:
-    old = tmp_path / ".tmp-left-by-a-killed-run"
-    tmp_path.mkdir(exist_ok=True)
-    old.write_bytes(b"half")
-    os.utime(old, (time.time() - 7200, time.time() - 7200))
-    recent = tmp_path / ".tmp-another-run-writing-now"
-    recent.write_bytes(b"half")
-    IndexCache(tmp_path).open(CORPUS)
-    assert sorted(p.name for p in tmp_path.glob(".tmp-*")) == [recent.name]
+def test_a_temporary_file_left_by_a_killed_run_is_swept_once_an_hour_old(tmp_path: Path) -> None:
+    stale, fresh = tmp_path / ".tmp-killed", tmp_path / ".tmp-another-run-writing"
+    for path in (stale, fresh):
+        path.write_bytes(b"half a file")
+    os.utime(stale, (0, os.path.getmtime(stale) - cache.STALE_SECONDS - 60))
+    IndexCache(tmp_path).open(CORPUS)  # writes an index, then tidies the folder
+    assert not stale.exists() and fresh.exists()
+    assert sorted(p.name for p in tmp_path.glob(".tmp-*")) == [fresh.name]  # none of its own
+
+
+def test_an_interrupted_write_removes_its_temporary_file(tmp_path: Path, monkeypatch) -> None:
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cache.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        IndexCache(tmp_path).open(CORPUS)
+    assert list(tmp_path.glob(".tmp-*")) == []
 
 
 def test_old_files_are_pruned(tmp_path: Path) -> None:
