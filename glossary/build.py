@@ -211,11 +211,12 @@ def build(
     options: RenderOptions = RenderOptions(),
     *,
     cache: IndexCache | None = None,
+    base: str | None = None,
 ) -> Report:
     """Check the glossary and, if it passes, write every output to ``out`` and update the state files."""
     terms = Path(terms)
     cache = cache if cache is not None else IndexCache.from_environment()
-    report = check_project(terms, corpus_root, cache=cache)
+    report = check_project(terms, corpus_root, cache=cache, base=base)
     if report.failed():
         return report
     glossary = gather(report, terms.parent)

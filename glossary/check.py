@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 from glossary.cache import IndexCache, corpus_key
 from glossary.corpus import CorpusError
 from glossary.load import load_yaml
-from glossary.media import LICENSES, media_problems
+from glossary.media import LICENSES, media_problems, media_size_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, did_you_mean, is_failure
+from glossary.published import ledger_problems
+from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
 from glossary.textcheck import is_placeholder
@@ -97,55 +99,67 @@ def check_project(
     *,
     cache: IndexCache | None = None,
     reuse: bool = False,
+    base: str | None = None,
 ) -> Report:
     """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run.
 
     ``cache`` (default: :meth:`IndexCache.from_environment`) opens the corpus index unless
-    ``index`` is given. ``reuse``: when every file the check reads (:func:`run_key`), the corpus
-    and the code are those of an earlier run, that run's problems, notes and citation statuses
-    are returned without checking anything (nor opening the index). Such a report holds no
-    entries, loci or readings: for `glossary check`'s own messages, not for outputs.
+    ``index`` is given. ``base``: the revision whose Anki ledger this one must extend (its merge
+    base with HEAD; default: the ledger committed at HEAD), see :mod:`glossary.published`.
+    ``reuse``: when every file the check reads (:func:`run_key`), the base ledger, the corpus and
+    the code are those of an earlier run, that run's problems, notes and citation statuses are
+    returned without checking anything (nor opening the index). Such a report holds no entries,
+    loci or readings: for `glossary check`'s own messages, not for outputs.
     """
     cache = cache if cache is not None else IndexCache.from_environment()
     terms = Path(terms)
     plan_path = Path(plan) if plan is not None else terms.parent / PLAN_FILE
     name = None
     if reuse and index is None and cache.folder is not None:
-        name = f"check-{run_key(terms, corpus_root, plan_path)}.json"
+        name = f"check-{run_key(terms, corpus_root, plan_path, base)}.json"
         kept = _restore(str(terms), cache.read(name))
         if kept is not None:
             return kept
-    report = _check_project(terms, corpus_root, index, plan_path, cache)
+    report = _check_project(terms, corpus_root, index, plan_path, cache, base)
     if name is not None:
         cache.write(name, _keep(report))
     return report
 
 
-def run_key(terms: Path, corpus_root: Path | str, plan: Path) -> str:
-    """The digest of everything a check reads: the terms file, the plan, retired.yaml, media/
-    (its licence list and which files it holds), the corpus and the code
-    (:func:`glossary.cache.corpus_key`), and the paths its messages name; and the renderers'
-    state beside them (the Anki ledger), which no check reads today but one may come to."""
+def run_key(terms: Path, corpus_root: Path | str, plan: Path, base: str | None = None) -> str:
+    """The digest of everything a check reads: the terms file, the plan, retired.yaml, the Anki
+    ledger and the one it must extend (committed at ``HEAD``, or at the merge base with
+    ``base``), media/ (its licence list, which files it holds and their sizes), the corpus and
+    the code (:func:`glossary.cache.corpus_key`), and the paths its messages name."""
     from glossary.files import UnreadableFile, read_bounded
     from glossary.load import MAX_BYTES
-    from glossary.render import STATE_FILES
+    from glossary.published import base_ledger
 
     digest = hashlib.sha256(corpus_key(corpus_root).encode() + b"\0")
-    base = terms.parent
-    media = base / MEDIA
-    files = [terms, plan, base / RETIRED_FILE, *(base / n for n in STATE_FILES), media / LICENSES]
+    folder = terms.parent
+    media = folder / MEDIA
+    files = [terms, plan, folder / RETIRED_FILE, folder / LEDGER_FILE, media / LICENSES]
     for path in files:
         try:
             # As the loaders read it: never through a link (a link's target is no input).
-            data = b"+" + read_bounded(path, MAX_BYTES, links=False, base=base)
+            data = b"+" + read_bounded(path, MAX_BYTES, links=False, base=folder)
         except (OSError, UnreadableFile):
             data = b"-"  # missing, a link or refused: the check says which
         digest.update(f"{path}\0{len(data)}\0".encode() + data)
     digest.update(f"{corpus_root}\0".encode())
+    # The ledger this one must extend: git's (a GlossaryError for a base git does not know, as
+    # the check itself would raise).
+    found = base_ledger(folder, base)
+    digest.update(b"-" if found is None else found[1].encode() + b"\0" + found[0].to_bytes())
 
-    # Media problems depend on the names and kinds of the files there, not on their bytes.
+    # Media problems depend on the names, kinds and sizes of the files there, not on their bytes.
     def kind(item: str) -> str:
-        return "l" if os.path.islink(item) else "d" if os.path.isdir(item) else "f"
+        if os.path.islink(item):
+            return "l"
+        try:
+            return "d" if os.path.isdir(item) else f"f{os.path.getsize(item)}"
+        except OSError:
+            return "?"  # gone meanwhile: the check says what it finds
 
     held = [f".\0{kind(str(media))}\0"]  # media/ itself a link is a problem of its own
     for folder, dirs, names in os.walk(media):
@@ -194,6 +208,7 @@ def _check_project(
     index: CorpusIndex | None,
     plan_path: Path,
     cache: IndexCache,
+    base: str | None,
 ) -> Report:
     display = str(terms)
     loaded = load_yaml(terms, display)
@@ -225,12 +240,25 @@ def _check_project(
         _check_plan(report, plan_path, report.plan, checker)
     # Media files change apart from the entries that name them (the run's key lists them too).
     report.problems.extend(media_problems(terms.parent, display, entries))
+    report.problems.extend(media_size_problems(terms.parent, display, entries))
+    retired_problems: list[Problem] = []
     if os.path.lexists(retired_path := terms.parent / RETIRED_FILE):
-        report.retired, problems = load_retired(retired_path, report.entries)
-        report.problems.extend(problems)
+        report.retired, retired_problems = load_retired(retired_path, report.entries)
+        report.problems.extend(retired_problems)
+    if not retired_problems and not any(p.file == display for p in loaded.problems):
+        # Published ids and ledger assignments are permanent (a broken file is said first).
+        report.problems.extend(
+            ledger_problems(terms.parent / LEDGER_FILE, _ids(loaded.data), report.retired, base)
+        )
     report.problems.sort()
     report.notes.sort()
     return report
+
+
+def _ids(data: object) -> set[str]:
+    """Every id of a terms file's entries, those that failed validation too."""
+    items = data if isinstance(data, list) else []
+    return {raw["id"] for raw in items if isinstance(raw, dict) and isinstance(raw.get("id"), str)}
 
 
 def _check_entries(report: Report, display: str, entries: list[Entry]) -> CitationChecker:

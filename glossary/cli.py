@@ -132,6 +132,15 @@ def _entries(terms: Path) -> list[Entry]:
     return entries
 
 
+#: The revision whose Anki ledger this one must extend (see glossary.published).
+BASE = click.option(
+    "--base",
+    metavar="REV",
+    help="Check the Anki ledger against the one of REV's merge base with HEAD (for a pull "
+    "request: origin/main); default: the ledger committed at HEAD.",
+)
+
+
 def _index(corpus: Path) -> CorpusIndex:
     # The cache the group set up for this run (--no-cache: none).
     return click.get_current_context().obj.open(corpus)
@@ -148,14 +157,17 @@ def _index(corpus: Path) -> CorpusIndex:
     show_default=True,
 )
 @click.option("--strict", is_flag=True, help="Warnings fail the check too.")
+@BASE
 @click.pass_obj
-def check(cache: IndexCache, terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
+def check(
+    cache: IndexCache, terms: Path, corpus: Path, fmt: str, strict: bool, base: str | None
+) -> None:
     """Verify every entry and every quoted passage against the corpus."""
     from glossary.check import check_project
 
     # Text and annotations need only the problems: a run whose every input is unchanged reuses the
     # last one's (JSON lists every locus, so it is always checked afresh).
-    report = check_project(terms, corpus, cache=cache, reuse=fmt != "json")
+    report = check_project(terms, corpus, cache=cache, reuse=fmt != "json", base=base)
     if fmt == "json":
         echo(dump_json(report.to_json()), nl=False)
     else:
@@ -283,6 +295,7 @@ def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     "--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium."
 )
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@BASE
 @click.pass_obj
 def build(
     cache: IndexCache,
@@ -292,6 +305,7 @@ def build(
     sheets: tuple[str, ...],
     pdf: bool,
     paper: str,
+    base: str | None,
 ) -> None:
     """Check, then write every output (decks, glossary.html, terms.json) to OUT; nothing is written on failure."""
     from glossary.build import build as run_build
@@ -299,7 +313,12 @@ def build(
 
     try:
         report = run_build(
-            terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf), cache=cache
+            terms,
+            corpus,
+            out,
+            RenderOptions(paper=paper, sheets=sheets, pdf=pdf),
+            cache=cache,
+            base=base,
         )
     except KeyboardInterrupt:
         # The exchange holds Ctrl-C back until the folder and the ledger have both moved.

@@ -376,10 +376,33 @@ def test_media_behind_a_link_is_another_key(mini_project: Path) -> None:
     (mini_project / "media").mkdir()
     (mini_project / "media" / "a.png").write_bytes(b"png")
     before = key()
+    # Its size (a media file may be too large; its bytes are not read).
+    (mini_project / "media" / "a.png").write_bytes(b"png!")
+    assert key() != before
+    before = key()
     # The same names and bytes, behind a symbolic link (which a media path may not pass).
     (mini_project / "media").rename(mini_project / "elsewhere")
     (mini_project / "media").symlink_to(mini_project / "elsewhere")
     assert key() != before
+
+
+def test_the_ledger_to_extend_is_in_the_key(mini_project: Path, monkeypatch) -> None:
+    import glossary.published
+    from glossary.check import run_key
+    from glossary.render.anki.ledger import parse_ledger
+
+    def key(base: str | None = None) -> str:
+        terms = mini_project / "terms.yaml"
+        return run_key(terms, mini_project / "corpus", mini_project / "plan.yaml", base)
+
+    assert glossary.published.base_ledger(mini_project, None) is None  # not a git checkout
+    keys = {key()}
+    # A ledger committed at HEAD, then the same ledger at another base revision.
+    for name in ("HEAD", "0123abcd"):
+        found = (parse_ledger(b"{}"), name)
+        monkeypatch.setattr(glossary.published, "base_ledger", lambda folder, base, f=found: f)
+        keys.add(key())
+    assert len(keys) == 3
 
 
 def test_the_same_files_under_another_path_are_checked_again(
