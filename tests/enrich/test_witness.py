@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from conftest import MINI_CORPUS, raw
 
-from glossary.cache import IndexCache
 from glossary.corpus import Corpus, load_corpus
 from glossary.corpus.mandoku import read_mandoku
 from glossary.corpus.model import TextInfo
@@ -96,17 +93,6 @@ def test_a_run_of_the_classic_in_both_notes_is_no_repeat(witnessed) -> None:
     grams = witness.Notes(witnessed, "KR1d0026", "KR1d0044").grams
     classic = normalize("賔長獻于尸如初無湆爵不止")
     assert classic[:8] not in grams and normalize("東面則宗婦南面") + "西" in grams
-
-
-def test_the_alignment_is_kept_beside_the_index(tmp_path: Path) -> None:
-    cache = IndexCache(tmp_path / "cache")
-    index = witness.attach(cache.open(MINI_CORPUS), cache)
-    first = index.annotator.witnessing
-    assert first is not None and list(first.positions) == sorted(first.positions)
-    assert len(list((tmp_path / "cache").glob("witness-*.pickle"))) == 1
-    again = IndexCache(tmp_path / "cache")
-    reopened = witness.attach(again.open(MINI_CORPUS), again)
-    assert list(reopened.annotator.witnessing.mapped) == list(first.mapped)
 
 
 def test_a_locus_without_an_annotator_is_the_corpus_alone() -> None:
