@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from glossary import __version__
+from glossary import DISTRIBUTION
 from glossary.problems import MAX_PROBLEMS, dump_json
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class CategoryChoice(click.Choice):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="glossary")
+@click.version_option(package_name=DISTRIBUTION, prog_name="glossary")
 @click.option(
     "--no-cache",
     is_flag=True,

@@ -33,6 +33,18 @@ SHIPPED_TERMS = ROOT / "terms.yaml"
 SHIPPED_PLAN = ROOT / "plan.yaml"
 
 
+SHIPPED_DATA_TESTS = ROOT / "tests" / "data"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of the shipped data (``tests/data``) is slow: it reads the whole corpus or
+    glossary and grows with them, so the quick loop (``-m "not slow"``) stays the same size
+    however many entries the glossary gains."""
+    for item in items:
+        if item.path.is_relative_to(SHIPPED_DATA_TESTS):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The corpus cache of this test run: never the user's own (~/.cache)."""
