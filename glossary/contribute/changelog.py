@@ -39,10 +39,10 @@ def read_version(spec: str, repo: Path) -> str:
 
 def changelog(old: str, new: str, repo: Path) -> str:
     """Release notes in Markdown for the change from terms file ``old`` to ``new``."""
-    data = []
+    data: list[list[object]] = []
     for spec in (old, new):
         try:
-            data.append(
+            loaded = (
                 yaml.load(
                     read_version(spec, repo), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
                 )
@@ -50,10 +50,13 @@ def changelog(old: str, new: str, repo: Path) -> str:
             )
         except yaml.YAMLError as exc:
             raise GlossaryError(f"{spec}: not a YAML file: {exc}") from None
+        if not isinstance(loaded, list):  # a mapping or a scalar is no terms file
+            raise GlossaryError(f"{spec}: not a terms file (a list of entries)")
+        data.append(loaded)
     return markdown(compare(data[0], data[1]), old, new)
 
 
-def compare(old: list[dict], new: list[dict]) -> Changes:
+def compare(old: list[object], new: list[object]) -> Changes:
     """Entries are matched by id: ids are stable, so a changed id reads as removed + added."""
     before = {e["id"]: e for e in old if isinstance(e, dict) and isinstance(e.get("id"), str)}
     after = {e["id"]: e for e in new if isinstance(e, dict) and isinstance(e.get("id"), str)}
