@@ -319,7 +319,7 @@ def make_citations(count: int, seed: int = 7) -> list[dict]:
         if len(s.text) > 40
     ]
     rng = random.Random(seed)
-    back = {}
+    back: dict[str, str] = {}
     for variant, standard in sorted(VARIANTS.items()):
         back.setdefault(standard, variant)
     t2s = opencc.OpenCC("t2s")

@@ -101,7 +101,8 @@ def _entries(terms: Path) -> list[Entry]:
 
 def _index(corpus: Path) -> CorpusIndex:
     # The cache the group set up for this run (--no-cache: none).
-    return click.get_current_context().obj.open(corpus)
+    cache: IndexCache = click.get_current_context().obj
+    return cache.open(corpus)
 
 
 @cli.command()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from glossary.enrich.pinyin import RitualReadings
 from glossary.enrich.readings import propose
 from glossary.errors import GlossaryError
 from glossary.files import write_file_atomically
-from glossary.index import CorpusIndex
+from glossary.index import CorpusIndex, Suggestion
 from glossary.model import Entry
 from glossary.normalize import normalize
 from glossary.validate import SCAFFOLD
@@ -162,7 +163,9 @@ def new_entry(
         raise GlossaryError(
             f"unknown rite {rite!r}; the rites are: {', '.join(vocabulary().rite_names)}"
         )
-    locus, loci, chosen = None, (), 0
+    locus: Locus | None = None
+    loci: tuple[Locus, ...] = ()
+    chosen = 0
     if quote:
         assert index is not None
         found = locate(index, quote)
@@ -190,7 +193,7 @@ def new_entry(
     return Scaffold(text, tuple(loci), chosen)
 
 
-def ready_line(suggestions) -> str:
+def ready_line(suggestions: Sequence[Suggestion]) -> str:
     """The nearest passage as a ``- quote:`` line to paste in place of the quote ('' without one)."""
     return f"\n    - quote: {yaml_text(suggestions[0].locus.text)}" if suggestions else ""
 

@@ -334,6 +334,10 @@ class _Scorer:
 # -- dynamic programming -------------------------------------------------------------------
 
 
+#: A cell of the tables, (paragraph, passage), or None where a link set starts.
+_Cell = tuple[int, int] | None
+
+
 class _Tables:
     """The dynamic programme over paragraphs (rows) × passages (columns).
 
@@ -361,15 +365,21 @@ class _Tables:
         PmA: list[list[float]] = []
         PmA_cell: list[list[tuple[int, int] | None]] = []
         above = [NEG] * n
-        above_pma, above_cell = [NEG] * n, [None] * n
+        above_pma = [NEG] * n
+        above_cell: list[_Cell] = [None] * n
         for i in range(m):
             si = s[i]
-            row, links_back = [NEG] * n, [None] * n
-            pma, pma_cell = [NEG] * n, [None] * n
-            row_best, row_cell = NEG, None  # max of F[i][j'] + GAP_IN * j' over j' < j
-            left, left_cell = NEG, None  # pma[j - 1]
+            row = [NEG] * n
+            links_back: list[_Cell] = [None] * n
+            pma = [NEG] * n
+            pma_cell: list[_Cell] = [None] * n
+            row_best = NEG  # max of F[i][j'] + GAP_IN * j' over j' < j, at row_cell
+            row_cell: _Cell = None
+            left = NEG  # pma[j - 1], at left_cell
+            left_cell: _Cell = None
             for j in range(n):
-                best, cell = first, None
+                best = first
+                cell: _Cell = None
                 value = row_best - gap_in[j] + within
                 if value > best:
                     best, cell = value, row_cell
@@ -606,7 +616,11 @@ def alignments(corpus: Corpus) -> tuple[Alignment, ...]:
             d
             for d in corpus.documents
             if d.text_info.id == original_id
-            and ({number for _, number in d.juans} or {d.text_info.juan}) & juans
+            and (
+                {number for _, number in d.juans}
+                or {juan for juan in (d.text_info.juan,) if juan is not None}
+            )
+            & juans
         ]
         original = [p for source in sources for p in passages(source)]
         modern = paragraphs(doc)

@@ -416,7 +416,7 @@ def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tu
     from glossary.render import pdf
 
     size = 9.0
-    for _ in range(4):
+    while True:  # 9, 8.5, 8 and 7.5 pt at most
         name, html = render_sheet(glossary, rite_name, options, size)
         printed = pdf.print_pdf(html)
         rows = Counter(pdf.destinations(printed).values())
