@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import MINI_CORPUS, MINI_TERMS, ROOT, SHIPPED_CORPUS, SHIPPED_TERMS
+from conftest import MINI_CORPUS, MINI_TERMS, ROOT, SHIPPED_CORPUS, SHIPPED_TERMS, rite_named
 
 from glossary.cache import IndexCache
 from glossary.enrich import mandarin, readings
@@ -27,8 +27,8 @@ from glossary.enrich.readings import (
 )
 from glossary.load import load_yaml
 from glossary.model import Entry
+from glossary.normalize import fold_char
 from glossary.validate import validate
-from glossary.vocab import vocabulary
 
 CASES = ROOT / "tests" / "cases"
 
@@ -125,7 +125,7 @@ def _converter(name: str):
 
 
 def _live_forms(char: str) -> tuple[str, ...]:
-    folded = readings.fold_char(char) or char
+    folded = fold_char(char) or char
     forms = (
         char,
         *(_converter(name).convert(c) for c in (char, folded) for name in ("s2t", "s2tw")),
@@ -227,8 +227,7 @@ def _entries(path: Path) -> list[Entry]:
 
 def _probes(yinyi: Yinyi) -> list[Entry]:
     """An entry for every headword of the 音義 in every rite, and for each of its characters alone."""
-    vocab = vocabulary()
-    rites = [vocab.rite(r) for r in yinyi.order]
+    rites = [rite_named(r) for r in yinyi.order]
     words = sorted(
         {g.headword for g in yinyi.glosses} | {ch for g in yinyi.glosses for ch in g.headword}
     )

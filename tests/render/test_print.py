@@ -19,22 +19,20 @@ import pytest
 from click.testing import CliRunner
 from conftest import MINI_PLAN, ROOT, make_project, mini_entries, raw, set_field
 from pypdf import PageObject, PdfReader
+from pypdf.generic import ArrayObject
 
 from glossary.check import check_project
 from glossary.cli import cli
 from glossary.normalize import normalize
 from glossary.plan import load_plan
+from glossary.render import pdf
 
 ARTEFACTS = ROOT / "test-artifacts"
 
 
 def destinations(path: Path) -> dict[str, int]:
     """Anchor → page (from 1) of the PDF's named destinations: where its links lead."""
-    reader = PdfReader(path)
-    return {
-        name.lstrip("/"): reader.get_destination_page_number(d) + 1
-        for name, d in reader.named_destinations.items()
-    }
+    return pdf.destinations(path.read_bytes())
 
 
 CJK = re.compile(r"[\u3400-\u9fff\U00020000-\U0002ffff]")
@@ -324,10 +322,12 @@ def test_pdf_without_chromium_names_the_debian_package(tmp_path: Path) -> None:
 def test_plan_and_order_pages(built: Path, entries) -> None:
     text = (built / "glossary.html").read_text(encoding="utf-8")
     plan, _ = load_plan(MINI_PLAN)
+    assert plan is not None
     placed = [place for place in plan.places if place.term in {entry.id for entry in entries}]
     assert 'id="plan"' in text
     assert text.count("<svg") == 1  # the full plan only: an entry keys into it, no miniature
     for place in placed:
+        assert place.term is not None
         key = article(text, place.term)
         assert (
             f'On the hall plan: <a href="#plan"><span lang="zh">{place.label}</span><span class="onpage">, p. <span class="pageref">'
@@ -448,10 +448,11 @@ def test_same_commit_same_pdf_bytes(printed: Path, tmp_path: Path) -> None:
     for name in ("glossary.pdf", "sheet-xiangshe.pdf", "glossary.html"):
         assert (tmp_path / "again" / name).read_bytes() == (printed / name).read_bytes(), name
     reader = PdfReader(printed / "glossary.pdf")
-    assert (
-        reader.metadata["/CreationDate"] == "D:20231114221320+00'00'" == reader.metadata["/ModDate"]
-    )
-    assert reader.trailer["/ID"][0] == reader.trailer["/ID"][1]
+    metadata = reader.metadata
+    assert metadata is not None
+    assert metadata.creation_date_raw == "D:20231114221320+00'00'" == metadata.modification_date_raw
+    ids = reader.trailer["/ID"]
+    assert isinstance(ids, ArrayObject) and ids[0] == ids[1]
 
 
 @pytest.mark.slow
