@@ -26,6 +26,7 @@ from conftest import MINI_PLAN, make_project, mini_entries, raw, set_field
 
 from glossary.cli import cli
 from glossary.plan import load_plan
+from glossary.render.anki.models import TERM_FIELDS
 
 IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
 DECK = "yili-glossary.apkg"
@@ -241,7 +242,11 @@ def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
         model = note_type(col, "Yili glossary term")
         assert model["id"] == 1740512001  # published decks depend on it: it never changes
         assert [f["name"] for f in model["flds"]][:3] == ["Term", "Traditional", "Pinyin"]
-        assert [f["name"] for f in model["flds"]][-1] == "TTS"  # a new field goes at the end
+        # The note type's fields are TERM_FIELDS, in order; a new one goes at the end, with a new
+        # id (ARCHITECTURE.md, "add an entry field"): ids only grow, none is used twice.
+        assert [f["name"] for f in model["flds"]] == [name for name, _ in TERM_FIELDS]
+        ids = [field_id for _, field_id in TERM_FIELDS]
+        assert ids == sorted(set(ids))
         assert [t["name"] for t in model["tmpls"]] == ["Recognition", "Recall", "Hall plan"]
         assert "{{tts zh_CN:TTS}}" in model["tmpls"][0]["afmt"]
         assert ".nightMode" in model["css"] or ".night_mode" in model["css"]
