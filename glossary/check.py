@@ -14,10 +14,11 @@ from glossary.media import media_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
-from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, is_failure
+from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, did_you_mean, is_failure
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
-from glossary.validate import did_you_mean, is_placeholder, validate
+from glossary.textcheck import is_placeholder
+from glossary.validate import validate
 
 if TYPE_CHECKING:
     from glossary.apparatus import Authorities
@@ -190,7 +191,7 @@ def _check_entries(
     # Imported here: a check in which no entry changed needs none of this (nor the index).
     from glossary.apparatus import Authorities
     from glossary.citations import CitationChecker
-    from glossary.enrich.readings import all_readings
+    from glossary.enrich.readings.lookup import all_readings
 
     assert report.index is not None
     checker = CitationChecker(report.index)
@@ -221,7 +222,7 @@ def _check_entry(
     from glossary.apparatus import claim_problems, rite_problems
     from glossary.citations import headword_problem
     from glossary.enrich.pinyin import reading_problems, tts_problems
-    from glossary.enrich.readings import (
+    from glossary.enrich.readings.rules import (
         classical_problems,
         guangyun_problems,
         sourced,

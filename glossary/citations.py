@@ -20,11 +20,12 @@ from glossary.folds import (
     kept,
     unique,
 )
-from glossary.index import CorpusIndex, Hit, Suggestion, Where, readings
+from glossary.index import CorpusIndex, Hit, Where
+from glossary.matching import readings
 from glossary.model import Citation, CitationResult, Entry
-from glossary.normalize import PLACEHOLDER, TABLED, normalize, normalize_with_map
-from glossary.problems import ERROR, WARNING, Problem
-from glossary.validate import did_you_mean
+from glossary.normalize import PLACEHOLDER, normalize, normalize_with_map, tabled
+from glossary.problems import ERROR, WARNING, Problem, did_you_mean
+from glossary.suggest import Suggestion, chunk_votes, suggest
 
 #: Longer quotes are not looked for: a citation quotes a passage, not a chapter (and very long
 #: search words make Aho–Corasick automatons and alignments slow or unsafe).
@@ -73,7 +74,7 @@ class CitationChecker:
             for word in readings(key, alternatives)[0]
         ]
         near = [k for k in missing if 2 <= len(k) <= MAX_SUGGEST]
-        self._votes = self.index.chunk_votes(near, exact=words) if near or words else {}
+        self._votes = chunk_votes(self.index, near, exact=words) if near or words else {}
 
     def agrees(self, citation: Citation, locus: Locus | Where) -> list[str]:
         """The locus fields of ``citation`` that ``locus`` contradicts."""
@@ -94,19 +95,20 @@ class CitationChecker:
 
     def _folds(self, quote: str, key: str, starts: Sequence[int], size: int) -> tuple[Fold, ...]:
         """The folds the exact occurrences at ``starts`` needed, worked out only where one can be:
-        at a character a variant table folds, in the quote (TABLED) or in the passage (the index
+        at a character a variant table folds, in the quote (:func:`tabled`) or in the passage (the index
         keeps where); everything else matched as it stands or through OpenCC's script folding."""
-        in_quote = not TABLED.isdisjoint(quote)
+        folded_in_quote = tabled(quote)
+        in_quote = bool(folded_in_quote)
         if not in_quote and not self.index.may_have_tabled(key):
             return ()  # most quotes: one set operation
-        tabled = self.index.tabled_in(starts, size)
-        if not tabled and not in_quote:
+        found_tabled = self.index.tabled_in(starts, size)
+        if not found_tabled and not in_quote:
             return ()
         characters = kept(quote)
-        quoted = [i for i, ch in enumerate(characters) if ch in TABLED]
+        quoted = [i for i, ch in enumerate(characters) if ch in folded_in_quote]
         found: list[Fold | None] = []  # None: differs in script only (unique drops it)
-        for start in starts if in_quote else tabled:
-            printed = tabled.get(start, {})
+        for start in starts if in_quote else found_tabled:
+            printed = found_tabled.get(start, {})
             for i in quoted:
                 if start + i not in printed:  # the passage prints it otherwise: a fold, sure
                     printed[start + i] = self.index.printed(start + i, start + i + 1)
@@ -211,7 +213,7 @@ class CitationChecker:
         loci = [self.index.locus(hit) for hit in hits]
         if not loci:
             suggestions = (
-                self.index.suggest(key, citation.quote, quote_index, votes=self._votes.get(key))
+                suggest(self.index, key, citation.quote, quote_index, votes=self._votes.get(key))
                 if len(key) <= MAX_SUGGEST
                 else []
             )
@@ -296,7 +298,7 @@ def locate(index: CorpusIndex, passage: str) -> Lookup:
             folds=tuple(tuple(unique(f for _, f in d)) for d in found),
             warnings=warnings,
         )
-    suggestions = index.suggest(key, passage, quote_index) if len(key) <= MAX_SUGGEST else []
+    suggestions = suggest(index, key, passage, quote_index) if len(key) <= MAX_SUGGEST else []
     return Lookup(passage, (), tuple(suggestions))
 
 

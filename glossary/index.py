@@ -3,8 +3,9 @@
 All streams are joined, normalised, into one string (``\\n`` between streams, a
 character normalisation never produces); many quotes are found in one Aho–Corasick
 pass over it (one ``str.find`` scan for a single quote). ``〇`` placeholders (in a
-quote, or in a text whose manifest declares them) match any one character; near
-misses are found by voting on shared chunks and aligned with rapidfuzz.
+quote, or in a text whose manifest declares them) match any one character
+(:mod:`glossary.matching`); every hit maps back to the place it is printed (a :class:`Locus`).
+Near misses: :mod:`glossary.suggest`.
 """
 
 from __future__ import annotations
@@ -12,24 +13,27 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
 from glossary.corpus import Corpus, Document, Locus, Stream
+from glossary.matching import (
+    SEPARATOR,
+    fits,
+    overlapping,
+    readings,
+    reads,
+    wildcards,
+    windows,
+)
 from glossary.normalize import PLACEHOLDER, normalize, normalize_for_index
 from glossary.offsets import OffsetMap
 
-SEPARATOR = "\n"
 CONTEXT = 16
 #: A bigram seen more often than this says little about where a near miss is.
 MAX_BIGRAM_HITS = 3000
-#: A quote with alternative characters (edition variants) is looked for as each of its readings
-#: when it has at most this many; otherwise by its longest run without alternatives, each
-#: occurrence of which is checked (at most MAX_BIGRAM_HITS of them).
-MAX_READINGS = 64
 
 
 @dataclass(frozen=True)
@@ -60,23 +64,8 @@ class Origin(NamedTuple):
     speakers: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Suggestion:
-    """A near miss: where the quote almost stands, and how it differs."""
-
-    locus: Locus
-    score: float
-    differences: tuple[str, ...]
-
-    def hint(self) -> str:
-        """``nearest: 禮經本義 卷4 … 「楅長如笴博三寸」 — 第4字: 竿 ≠ 笴（原文）``"""
-        return f"nearest: {self.locus.label()}: 「{self.locus.text}」 — " + "; ".join(
-            self.differences
-        )
-
-
 class CorpusIndex:
-    """Exact, placeholder-tolerant and near-miss search over a :class:`Corpus`."""
+    """Exact and placeholder-tolerant search over a :class:`Corpus`, and the way back to print."""
 
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
@@ -153,9 +142,9 @@ class CorpusIndex:
                     "." if ch == PLACEHOLDER else f"[{re.escape(ch)}{PLACEHOLDER}]" for ch in key
                 )
             )
-            for match in _overlapping(pattern, self.text, 0, len(self.text)):
+            for match in overlapping(pattern, self.text, 0, len(self.text)):
                 found[match.start()] = Hit(
-                    match.start(), match.end(), _wildcards(key, match.group())
+                    match.start(), match.end(), wildcards(key, match.group())
                 )
         else:
             # Only windows over one of the corpus' few placeholders can match through one.
@@ -167,10 +156,10 @@ class CorpusIndex:
                     and not ((before and before in key) or (after and after in key))
                 ):
                     continue
-                for start in _windows(key, placeholder, before, after):
+                for start in windows(key, placeholder, before, after):
                     window = self.text[start : start + len(key)]
-                    if start not in found and len(window) == len(key) and _fits(key, window):
-                        found[start] = Hit(start, start + len(key), _wildcards(key, window))
+                    if start not in found and len(window) == len(key) and fits(key, window):
+                        found[start] = Hit(start, start + len(key), wildcards(key, window))
         return [found[pos] for pos in sorted(found)]
 
     @cached_property
@@ -187,8 +176,8 @@ class CorpusIndex:
         """Occurrences of a normalised quote where some characters stand as one of their
         ``alternatives`` (key character → the characters it may stand as), not the exact ones.
 
-        Its readings (at most :data:`MAX_READINGS`) are found as exact quotes (from memory when
-        :meth:`chunk_votes` looked for them too), else each occurrence of its longest run
+        Its readings (at most :data:`~glossary.matching.MAX_READINGS`) are found as exact quotes (from memory when
+        :func:`~glossary.suggest.chunk_votes` looked for them too), else each occurrence of its longest run
         without alternatives is checked.
         """
         if (
@@ -207,7 +196,7 @@ class CorpusIndex:
         else:
             for hit in self.find(words[0])[:MAX_BIGRAM_HITS]:
                 start = hit.start - offset
-                if start >= 0 and _reads(key, self.text[start : start + len(key)], alternatives):
+                if start >= 0 and reads(key, self.text[start : start + len(key)], alternatives):
                     found.setdefault(start, Hit(start, start + len(key)))
         return [found[pos] for pos in sorted(found)]
 
@@ -344,7 +333,7 @@ class CorpusIndex:
             placeholders=hit.placeholders,
         )
 
-    # -- near misses --------------------------------------------------------
+    # -- many quotes at once ------------------------------------------------
     def prefetch(self, keys: Iterable[str]) -> None:
         """Find many quotes in one pass over the corpus (Aho–Corasick); ``find`` then answers from memory.
 
@@ -366,249 +355,3 @@ class CorpusIndex:
         for end, key in automaton.iter(self.text):
             found[key].append(end - len(key) + 1)
         self._found.update(found)
-
-    def chunk_votes(self, keys: Iterable[str], exact: Iterable[str] = ()) -> dict[str, array]:
-        """For quotes that were not found: votes for where each almost stands, from one pass.
-
-        Each quote is cut into overlapping 4-character chunks; every place a chunk occurs
-        votes for the alignment (position − chunk offset). One Aho–Corasick pass serves all,
-        and finds the ``exact`` words too (remembered as :meth:`prefetch` does: the readings of
-        quotes with edition variants, see :meth:`find_alternatives`).
-        """
-        words = sorted(
-            {w for w in exact if w and SEPARATOR not in w and PLACEHOLDER not in w}
-            - set(self._found)
-        )
-        chunks: dict[str, list[tuple[str, int]]] = {}
-        for key in keys:
-            size = 4 if len(key) >= 8 else 2
-            offsets = sorted(
-                set(range(0, max(1, len(key) - size + 1), 2)) | {max(0, len(key) - size)}
-            )
-            for k in offsets:
-                chunk = key[k : k + size]
-                if len(chunk) == size:
-                    chunks.setdefault(chunk, []).append((key, k))
-        # Votes are kept as bare alignments (8 bytes each) and counted per quote when it is suggested.
-        votes: dict[str, array] = {key: array("q") for key in keys}
-        if not chunks and not words:
-            return votes
-        import ahocorasick
-
-        automaton = ahocorasick.Automaton()
-        found: dict[str, array] = {word: array("Q") for word in words}
-        for chunk, owners in chunks.items():
-            automaton.add_word(chunk, (chunk, owners, chunk in found))
-        for word in words:
-            if word not in chunks:
-                automaton.add_word(word, (word, [], True))
-        automaton.make_automaton()
-        seen: Counter[str] = Counter()
-        for end, (chunk, owners, wanted) in automaton.iter(self.text):
-            if wanted:
-                found[chunk].append(end - len(chunk) + 1)
-                if not owners:
-                    continue
-            seen[chunk] += 1
-            if seen[chunk] > MAX_BIGRAM_HITS:
-                continue  # a chunk this common says little about where a near miss is
-            start = end - len(chunk) + 1
-            for key, k in owners:
-                votes[key].append(start - k)
-        self._found.update(found)
-        return votes
-
-    def _bigram_votes(self, key: str) -> Counter[int]:
-        votes: Counter[int] = Counter()
-        for k in range(len(key) - 1):
-            bigram = key[k : k + 2]
-            pos = self.text.find(bigram)
-            seen = 0
-            while pos != -1 and seen < MAX_BIGRAM_HITS:
-                votes[pos - k] += 1
-                seen += 1
-                pos = self.text.find(bigram, pos + 1)
-        return votes
-
-    def suggest(
-        self,
-        key: str,
-        quote: str,
-        quote_index: Sequence[int],
-        limit: int = 3,
-        votes: Sequence[int] | None = None,
-    ) -> list[Suggestion]:
-        """The passages nearest to a quote that was not found, with a character diff.
-
-        ``quote`` is the quote as written and ``quote_index`` maps each character of
-        its normalised ``key`` back to it, so differences are numbered as written.
-        ``votes`` (from :meth:`chunk_votes`) saves a scan per quote when checking many.
-        """
-        if len(key) < 2:
-            return []
-        # rapidfuzz is imported by the few runs that miss a quote, not by every check.
-        from rapidfuzz import fuzz
-        from rapidfuzz.distance import Levenshtein
-
-        if votes is None:
-            counted = self._bigram_votes(key)
-            needed = max(1, (len(key) - 1) // 4)
-        else:
-            counted = Counter(votes)
-            needed = 1
-        ranked: list[tuple[float, int, int]] = []
-        taken: set[int] = set()
-        candidates: list[tuple[float, int, str, int, int]] = []
-        for diagonal, count in counted.most_common(12):
-            if count < needed:
-                break
-            lo = max(0, diagonal - 4)
-            hi = min(len(self.text), diagonal + len(key) + 4)
-            # Keep the window inside the stream the diagonal falls in.
-            offset = lo
-            for piece in self.text[lo:hi].split(SEPARATOR):
-                if offset <= max(diagonal, lo) <= offset + len(piece):
-                    break
-                offset += len(piece) + 1
-            alignment = fuzz.partial_ratio_alignment(key, piece) if piece else None
-            if alignment is not None:
-                candidates.append(
-                    (alignment.score, offset, piece, alignment.dest_start, alignment.dest_end)
-                )
-        candidates.sort(key=lambda c: (-c[0], c[1] + c[3]))
-        for score, offset, piece, lo_best, hi_best in candidates:
-            if len(ranked) == limit:
-                break
-            # partial_ratio aligns windows of the quote's length; a quote that drops or
-            # adds characters aligns best with a slightly shorter or longer window.
-            best = (Levenshtein.distance(key, piece[lo_best:hi_best]), 0)
-            for s in range(max(0, lo_best - 3), min(len(piece), lo_best + 4)):
-                for e in range(max(s + 1, hi_best - 3), min(len(piece), hi_best + 3) + 1):
-                    trial = (Levenshtein.distance(key, piece[s:e]), abs(e - s - len(key)))
-                    if trial < best:
-                        best, lo_best, hi_best = trial, s, e
-            start, end = offset + lo_best, offset + hi_best
-            if start in taken or end <= start:
-                continue
-            taken.add(start)
-            ranked.append((score, start, end))
-        ranked.sort(key=lambda r: (-r[0], r[1]))
-        suggestions = []
-        for score, start, end in ranked[:limit]:
-            if score < 50:
-                continue
-            locus = self.locus(Hit(start, end))
-            base, _, stream, index = self._stream_at(start)
-            printed = [stream.text[index[p - base]] for p in range(start, end)]
-            differences = describe_differences(
-                key, self.text[start:end], quote, quote_index, printed
-            )
-            suggestions.append(Suggestion(locus, round(score, 1), differences))
-        return suggestions
-
-
-def readings(key: str, alternatives: dict[str, str]) -> tuple[list[str], int]:
-    """What to look for to find ``key`` with ``alternatives``: ``(readings, -1)``, every reading
-    but ``key`` itself when there are at most :data:`MAX_READINGS`; else ``([run], offset)``, the
-    longest run of ``key`` without alternatives and where it starts in ``key``."""
-    count = 1
-    for ch in key:
-        count *= 1 + len(alternatives.get(ch, ""))
-        if count > MAX_READINGS:
-            break
-    if count <= MAX_READINGS:
-        import itertools
-
-        words = [
-            "".join(chars)
-            for chars in itertools.product(*(ch + alternatives.get(ch, "") for ch in key))
-        ]
-        return [w for w in words if w != key], -1
-    best, offset, start = "", 0, 0
-    for i, ch in enumerate(key + SEPARATOR):
-        if ch in alternatives or ch == SEPARATOR:
-            if i - start > len(best):
-                best, offset = key[start:i], start
-            start = i + 1
-    return [best], offset
-
-
-def _reads(key: str, window: str, alternatives: dict[str, str]) -> bool:
-    """Whether ``window`` reads ``key``, some characters as one of their alternatives."""
-    return (
-        len(window) == len(key)
-        and SEPARATOR not in window
-        and all(a == b or b in alternatives.get(a, "") for a, b in zip(key, window))
-    )
-
-
-def _windows(key: str, placeholder: int, before: str, after: str) -> list[int]:
-    """Starts of the windows through ``placeholder`` that can read ``key``.
-
-    Where the placeholder stands for the quote's i-th character, the corpus' characters
-    either side of it must be the quote's (i-1)-th and (i+1)-th (or placeholders too):
-    a quote of n characters is tried at the offsets these allow, seldom more than one.
-    """
-    offsets = _offsets(key, after, -1, len(key) - 1) & _offsets(key, before, 1, 0)
-    return sorted(placeholder - i for i in offsets if 0 <= i < len(key) and placeholder - i >= 0)
-
-
-def _offsets(key: str, neighbour: str, shift: int, edge: int) -> set[int]:
-    """Offsets of ``key`` a placeholder may stand at, given the corpus character beside it.
-
-    ``edge`` is the offset with no neighbour to agree with (the quote's first or last);
-    otherwise the neighbour must be the quote's character ``shift`` away, or a placeholder.
-    """
-    if neighbour == PLACEHOLDER:
-        return set(range(len(key)))
-    offsets = {edge}
-    at = key.find(neighbour) if neighbour else -1
-    while at != -1:
-        offsets.add(at + shift)
-        at = key.find(neighbour, at + 1)
-    return offsets
-
-
-def _fits(key: str, window: str) -> bool:
-    """Whether ``window`` reads ``key`` where its placeholders may stand for any character."""
-    return SEPARATOR not in window and all(a == b or b == PLACEHOLDER for a, b in zip(key, window))
-
-
-def _wildcards(key: str, window: str) -> tuple[int, ...]:
-    """1-based positions where a placeholder stood in for a character."""
-    return tuple(i + 1 for i, (a, b) in enumerate(zip(key, window)) if a != b or a == PLACEHOLDER)
-
-
-def _overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int):
-    pos = lo
-    while True:
-        match = pattern.search(text, pos, hi)
-        if not match:
-            return
-        yield match
-        pos = match.start() + 1
-
-
-def describe_differences(
-    key: str, corpus_key: str, quote: str, quote_index: Sequence[int], printed: list[str]
-) -> tuple[str, ...]:
-    """Character-level differences, numbered by the quote as written.
-
-    ``第4字: 竿 ≠ 笴（原文）`` — the quote's 4th character is 竿 where the corpus prints 笴.
-    """
-    from rapidfuzz.distance import Levenshtein
-
-    notes = []
-    for op in Levenshtein.opcodes(key, corpus_key):
-        if op.tag == "equal":
-            continue
-        at = quote_index[op.src_start] + 1 if op.src_start < len(key) else len(quote) + 1
-        written = "".join(quote[quote_index[i]] for i in range(op.src_start, op.src_end))
-        original = "".join(printed[i] for i in range(op.dest_start, op.dest_end))
-        if op.tag == "replace":
-            notes.append(f"第{at}字: {written} ≠ {original}（原文）")
-        elif op.tag == "delete":
-            notes.append(f"第{at}字: {written} 原文无")
-        else:
-            notes.append(f"第{at}字前: 原文有 {original}")
-    return tuple(notes)

@@ -12,7 +12,9 @@ from pathlib import Path, PurePosixPath
 from glossary.load import load_yaml, render_path
 from glossary.model import Entry
 from glossary.problems import ERROR, WARNING, Problem
-from glossary.validate import MEDIA, check_media_path, schema_problems, text_problems
+from glossary.schema_check import schema_problems
+from glossary.textcheck import text_problems
+from glossary.validate import MEDIA, check_media_path
 
 LICENSES = "licenses.yaml"
 #: Files of the folder that are not media.

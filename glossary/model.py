@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from glossary.corpus.model import Locus, TextInfo
@@ -223,10 +222,6 @@ class Occurrences:
     total: int
     by_place: tuple[tuple[tuple[str, str], int], ...]
 
-    def for_rite(self, rite: Rite) -> int:
-        """Occurrences within one rite, all layers."""
-        return sum(n for (place, _), n in self.by_place if place == rite.simplified)
-
 
 @dataclass(frozen=True)
 class Step:
@@ -349,37 +344,9 @@ class Rendering:
     def excerpt(self, limit: int = 200) -> str:
         """The rendering, or for a long paragraph (a condensed one renders dozens of passages) the run
         of its sentences, at most ``limit`` characters, that shares most with the passage, marked …"""
-        return self.text if len(self.text) <= limit else _excerpt(self.text, self.passage, limit)
+        from glossary.excerpt import excerpt
 
-
-@lru_cache(maxsize=4096)
-def _excerpt(text: str, passage: str, limit: int) -> str:
-    from glossary.normalize import normalize
-
-    def features(value: str) -> set[str]:
-        key = normalize(value)
-        return set(key) | {key[i : i + 2] for i in range(len(key) - 1)}
-
-    wanted = features(passage)
-    sentences = [s for s in re.split(r"(?<=[。！？；】])", text) if s]
-    shared = [features(s) & wanted for s in sentences]
-    best, best_span = -1, (0, 1)
-    for first in range(len(sentences)):
-        last, size, found = first, 0, set()
-        while last < len(sentences) and (last == first or size + len(sentences[last]) <= limit):
-            size += len(sentences[last])
-            found |= shared[last]
-            last += 1
-        if len(found) > best:
-            best, best_span = len(found), (first, last)
-    first, last = best_span
-    whole = "".join(sentences[first:last])
-    cut = whole[:limit]
-    return (
-        ("…" if first else "")
-        + cut
-        + ("…" if last < len(sentences) or len(cut) < len(whole) else "")
-    )
+        return self.text if len(self.text) <= limit else excerpt(self.text, self.passage, limit)
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,7 +9,7 @@ normalised character maps back to exactly one printed character).
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 from importlib import resources
 
 import opencc
@@ -48,7 +48,12 @@ _T2S = opencc.OpenCC("t2s")
 KEPT = re.compile(r"(?:[^\W_]|[\u2e80-\u2fff\u31c0-\u31ef])+")
 
 
-@cache
+#: How many distinct characters the tables below learn before they start again: far more than
+#: any corpus uses (the shipped one, about 12,000), so only a file of every code point reaches it.
+MAX_LEARNED = 1 << 16
+
+
+@lru_cache(maxsize=MAX_LEARNED)
 def fold_char(ch: str) -> str:
     """The matching key of one character ('' for punctuation and spacing).
 
@@ -87,32 +92,54 @@ def script_char(ch: str) -> str:
     return simplified if len(simplified) == 1 else ch
 
 
-#: str.translate table of every character seen so far whose key differs from itself.
+#: str.translate table of every character seen so far whose key differs from itself (at most
+#: MAX_LEARNED characters: the tables start again when a text brings more).
 _FOLDS: dict[int, str] = {}
 _SEEN: set[str] = set()
 #: The characters seen so far whose key a variant table decides (not OpenCC alone): 賔, 歩, 馀.
 #: Only a match at such a character can need a fold worth reporting (see glossary.folds).
-TABLED: set[str] = set()
+_TABLED: set[str] = set()
+#: The pattern of _TABLED, and the generation of the tables it was compiled for.
 _tabled_pattern: tuple[int, re.Pattern[str] | None] = (0, None)
+_generation = 0
 
 
 def _learn(text: str) -> None:
-    """Extend the fold table with the characters of ``text`` not seen before."""
-    for ch in set(text) - _SEEN:
+    """Extend the fold tables with the characters of ``text`` not seen before."""
+    global _generation
+    new = set(text) - _SEEN
+    if not new:
+        return
+    if len(_SEEN) + len(new) > MAX_LEARNED:
+        _FOLDS.clear()
+        _SEEN.clear()
+        _TABLED.clear()
+        _generation += 1
+        new = set(text)
+    tabled_before = len(_TABLED)
+    for ch in new:
         key = fold_char(ch)
         if key and key != ch:
             _FOLDS[ord(ch)] = key
         if key and key != script_char(ch):
-            TABLED.add(ch)
+            _TABLED.add(ch)
         _SEEN.add(ch)
+    if len(_TABLED) != tabled_before:
+        _generation += 1
+
+
+def tabled(text: str) -> frozenset[str]:
+    """The characters of ``text`` whose key a variant table decides (not OpenCC alone)."""
+    _learn(text)
+    return frozenset(_TABLED.intersection(text))
 
 
 def _tabled() -> re.Pattern[str] | None:
-    """One character class of :data:`TABLED` (compiled again only when it has grown)."""
+    """One character class of _TABLED (compiled again only when the tables have changed)."""
     global _tabled_pattern
-    if _tabled_pattern[0] != len(TABLED):
-        chars = "".join(re.escape(ch) for ch in sorted(TABLED))
-        _tabled_pattern = (len(TABLED), re.compile(f"[{chars}]") if chars else None)
+    if _tabled_pattern[0] != _generation:
+        chars = "".join(re.escape(ch) for ch in sorted(_TABLED))
+        _tabled_pattern = (_generation, re.compile(f"[{chars}]") if chars else None)
     return _tabled_pattern[1]
 
 

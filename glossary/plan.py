@@ -8,7 +8,9 @@ from pathlib import Path
 from glossary.load import Loaded, PathKey, load_yaml, render_path
 from glossary.model import Place, Plan
 from glossary.problems import ERROR, Problem
-from glossary.validate import citation_from, resolve_rites, schema_problems, text_problems
+from glossary.schema_check import schema_problems
+from glossary.textcheck import text_problems
+from glossary.validate import citation_from, resolve_rites
 
 FILENAME = "plan.yaml"
 

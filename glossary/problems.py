@@ -90,3 +90,11 @@ def dump_json(data: object) -> str:
     """Stable JSON: same data, same bytes (bidi and line-separator characters escaped, as JSON allows)."""
     text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
     return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    """`` (did you mean 'gloss'?)`` or ''."""
+    from rapidfuzz import fuzz, process  # only a file with a mistake needs it
+
+    best = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=60)
+    return f" (did you mean {best[0]!r}?)" if best else ""

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from glossary.load import load_yaml, render_path
 from glossary.model import Entry, Retired
-from glossary.problems import ERROR, Problem
-from glossary.validate import did_you_mean, schema_problems, text_problems
+from glossary.problems import ERROR, Problem, did_you_mean
+from glossary.schema_check import schema_problems
+from glossary.textcheck import text_problems
 
 FILENAME = "retired.yaml"
 

@@ -1,223 +1,26 @@
 """Validation of a loaded terms file: schema, then cross-entry rules.
 
-The JSON Schema shipped in ``schema/terms.schema.json`` is the single source of
-truth for fields and types; its errors are placed at the line of the offending
-node and phrased for contributors (unknown fields get a did-you-mean).
+The JSON Schema shipped in ``schema/terms.schema.json`` is the single source of truth for fields
+and types (:mod:`glossary.schema_check` places and phrases its errors); what no text may hold is
+:mod:`glossary.textcheck`'s. Here: the rules across entries (ids, related, media, 卷 numbers), and
+the valid entries made into the model's :class:`Entry` and :class:`Citation`, rites resolved.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import unicodedata
-from collections.abc import Callable, Iterator
-from functools import cache
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
-
-import jsonschema_rs
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
 from glossary.model import Citation, Entry
-from glossary.problems import ERROR, Problem
-from glossary.schema import SCHEMAS, fields_of, schema
+from glossary.problems import ERROR, Problem, did_you_mean
+from glossary.schema import fields_of, schema
+from glossary.schema_check import schema_problems
+from glossary.textcheck import PLACEHOLDER, is_placeholder, placeholder_paths, text_problems
 from glossary.vocab import Rite, vocabulary
 
-if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import ValidationError
-
 MEDIA = "media"
-#: What ``glossary new`` writes where a person must write: the word, and the scaffold's prompts.
-PLACEHOLDER = "TODO"
-SCAFFOLD = {
-    "gloss": f"{PLACEHOLDER} short English gloss",
-    "definition": f"{PLACEHOLDER}: what the cited passages say, naming who says it",
-    "definition_zh": PLACEHOLDER,
-    "rite": PLACEHOLDER,
-    "quote": f"{PLACEHOLDER} a passage that `glossary locate` finds",
-}
-#: The word, or one of the scaffold's prompts left after the word was deleted: one search per value.
-_PLACEHOLDER_TEXT = re.compile(
-    "|".join(
-        [rf"(?-i:\b{PLACEHOLDER}\b)"]
-        + [
-            re.escape(text.removeprefix(PLACEHOLDER).lstrip(": "))
-            for text in SCAFFOLD.values()
-            if text != PLACEHOLDER
-        ]
-    ),
-    re.I,
-)
-
-
-def is_placeholder(value: object) -> bool:
-    """Whether a value is (or still holds) what the scaffold of ``glossary new`` put there."""
-    return isinstance(value, str) and _PLACEHOLDER_TEXT.search(value) is not None
-
-
-TYPE_NAMES = {
-    dict: "a mapping",
-    list: "a list",
-    str: "text",
-    int: "a number",
-    float: "a number",
-    bool: "true/false",
-}
-
-
-@cache
-def validator(name: str) -> Draft202012Validator:
-    """A validator for a shipped schema, resolving references between the shipped schemas."""
-    # Imported here: only a file with errors needs jsonschema (a tenth of `check`'s start-up).
-    from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
-
-    registry: Registry = Registry().with_resources(
-        (schema(other)["$id"], Resource.from_contents(schema(other))) for other in SCHEMAS
-    )
-    return Draft202012Validator(schema(name), registry=registry)
-
-
-@cache
-def fast_validator(name: str) -> jsonschema_rs.Validator:
-    """The same schema compiled by jsonschema-rs: answers "is it valid?" a hundred times faster."""
-    registry = jsonschema_rs.Registry([(schema(other)["$id"], schema(other)) for other in SCHEMAS])
-    return jsonschema_rs.validator_for(schema(name), registry=registry, offline=True)
-
-
-def _valid(data: object, name: str) -> bool:
-    try:
-        return fast_validator(name).is_valid(data)
-    except Exception:  # noqa: BLE001 - values JSON has no type for (a YAML date), depths it refuses:
-        return False  # jsonschema judges those and says where
-
-
-def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
-    """`` (did you mean 'gloss'?)`` or ''."""
-    from rapidfuzz import fuzz, process  # only a file with a mistake needs it
-
-    best = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=60)
-    return f" (did you mean {best[0]!r}?)" if best else ""
-
-
-def _short(value: object) -> str:
-    """A value as a message shows it, bounded however long it is (a 10-million-digit number)."""
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)[:60]
-    except ValueError:  # an integer past Python's digit limit for str(): it needs no digits shown
-        return "a number too long to show" if isinstance(value, int) else _describe(value)
-
-
-def _describe(value: object) -> str:
-    return "nothing" if value is None else TYPE_NAMES.get(type(value), type(value).__name__)
-
-
-def schema_problems(
-    loaded: Loaded, name: str = "terms.schema.json"
-) -> list[tuple[PathKey, Problem]]:
-    """Schema errors of a loaded file, phrased for contributors, at their lines."""
-    problems: dict[Problem, PathKey] = {}
-    if _valid(loaded.data, name):
-        return []
-    # Only a file with errors pays for jsonschema, whose errors carry what the messages need.
-    for error in validator(name).iter_errors(loaded.data):
-        if tuple(error.absolute_path) in loaded.reported:
-            continue
-        for path, message in _phrase(error):
-            line = loaded.line_of(path)
-            # jsonschema reports `required` once per missing field, each listing all of them.
-            problems.setdefault(
-                Problem(loaded.file, line, render_path(loaded.data, path), ERROR, message), path
-            )
-    return [(path, problem) for problem, path in sorted(problems.items())]
-
-
-def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
-    path = tuple(error.absolute_path)
-    value = error.instance
-    if error.validator == "additionalProperties":
-        known = tuple(error.schema.get("properties", {}))
-        extra = [k for k in value if k not in known]
-        return [
-            (
-                path + (k,),
-                f"unknown field {k!r}{_misplaced(path, str(k)) or did_you_mean(str(k), known)}",
-            )
-            for k in extra
-        ]
-    if error.validator == "required":
-        missing = [k for k in error.validator_value if k not in value]
-        return [(path, f"missing field {k!r}") for k in missing]
-    if error.validator == "type":
-        expected = error.validator_value
-        expected = expected if isinstance(expected, list) else [expected]
-        names = {
-            "object": "a mapping",
-            "array": "a list",
-            "string": "text",
-            "integer": "a whole number",
-        }
-        wanted = " or ".join(names.get(t, t) for t in expected)
-        shown = (
-            f"{_describe(value)}: {_short(value)}"
-            if not isinstance(value, dict)
-            else _describe(value)
-        )
-        hint = ""
-        if isinstance(value, bool) and "string" in expected:
-            hint = " (YAML reads yes, no, on, off, true and false as true/false: put the text in quotes, e.g. 'no')"
-        elif isinstance(value, (int, float)) and "string" in expected:
-            hint = " (put it in quotes to make it text)"
-        return [(path, f"expected {wanted}, got {shown}{hint}")]
-    if error.validator == "enum":
-        options = ", ".join(map(str, error.validator_value))
-        hint = did_you_mean(str(value), [str(v) for v in error.validator_value])
-        return [(path, f"{value!r} is not one of: {options}{hint}")]
-    if error.validator == "pattern" and path and path[-1] == "id":
-        return [
-            (
-                path,
-                f"id {value!r} must be lowercase letters and digits joined by hyphens (e.g. 'si-she')",
-            )
-        ]
-    if error.validator in ("minLength", "pattern") and isinstance(value, str) and not value.strip():
-        return [(path, "must not be empty")]
-    if error.validator == "minItems":
-        return [(path, f"needs at least {error.validator_value} item(s)")]
-    # Bounds: say how long the value is, never echo it (it may be megabytes).
-    if error.validator == "maxLength" and isinstance(value, str):
-        return [
-            (
-                path,
-                f"{len(value):,} characters, more than the {error.validator_value:,} allowed here",
-            )
-        ]
-    if error.validator == "maxItems" and isinstance(value, list):
-        return [
-            (path, f"{len(value):,} items, more than the {error.validator_value:,} allowed here")
-        ]
-    if error.validator in ("minimum", "maximum") and isinstance(value, (int, float)):
-        return [(path, f"{value} is outside the plan ({error.validator} {error.validator_value})")]
-    if error.validator == "uniqueItems":
-        return [(path, "lists the same item twice")]
-    return [(path, error.message)]
-
-
-def _misplaced(path: PathKey, key: str) -> str:
-    """Why a field a file knows elsewhere is here: indented into a citation, or out of one."""
-    in_citation = len(path) >= 2 and path[-2] == "citations"
-    if in_citation and key in fields_of("entry"):
-        return (
-            f" (`{key}` is indented as if it belonged to the citation above: an entry's fields line up "
-            "under `id:`, 2 spaces)"
-        )
-    if len(path) == 1 and key in fields_of("citation"):
-        return (
-            f" (`{key}` is a citation's field: indent it under the citation's `quote:`, 6 spaces)"
-        )
-    return ""
 
 
 def _as_str(value: object) -> str | None:
@@ -374,7 +177,7 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                     f"{juan!r} is not a 卷 number (write 4 or 卷四)",
                 )
                 broken.add(index)
-    for path in _placeholders(data):
+    for path in placeholder_paths(data):
         add(
             path,
             f"still the scaffold's placeholder ({PLACEHOLDER} …): write it, or leave the field out "
@@ -386,15 +189,6 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
         if index not in broken and isinstance(raw, dict)
     ]
     return entries, problems
-
-
-def _placeholders(data: list) -> list[PathKey]:
-    """Where an entry still holds a placeholder of the scaffold, in file order."""
-    found: list[PathKey] = []
-    for index, raw in enumerate(data):
-        if _any_text(raw, is_placeholder):  # nearly every entry has none: no paths built
-            found.extend(path for path, text in _texts_at(raw, (index,)) if is_placeholder(text))
-    return found
 
 
 def load_entries(path: Path) -> tuple[list[Entry], list[Problem]]:
@@ -446,77 +240,3 @@ def check_media_path(name: str, base: Path) -> str | None:
     except OSError as exc:
         return f"media path {name!r}: {exc.strerror}"
     return None
-
-
-#: Control, bidirectional and other invisible format characters: refused in every text field,
-#: since they would reach the printed book, the cards and terminals unseen. (Variation
-#: selectors, which pick a CJK glyph, are marks, not format characters, and stay allowed.)
-def _invisible(text: str) -> str | None:
-    if text.isprintable():
-        return None  # nearly every value: no character of those categories (nor any but ' ' of Z*)
-    for ch in text:
-        if ch in "\n\t":
-            continue
-        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs"):
-            return ch
-    return None
-
-
-def _any_invisible(data: object) -> bool:
-    """Whether any text value or key in ``data`` holds an invisible character (no paths built)."""
-    return _any_text(data, lambda value: not value.isprintable() and _invisible(value) is not None)
-
-
-def _any_text(data: object, test: Callable[[str], bool]) -> bool:
-    """Whether ``test`` holds for any text value or key in ``data`` (a scan that builds no paths)."""
-    stack = [data]
-    while stack:
-        value = stack.pop()
-        kind = type(value)
-        if kind is str:
-            if test(value):  # type: ignore[arg-type]
-                return True
-        elif kind is dict:
-            stack.extend(value)  # type: ignore[arg-type]
-            stack.extend(value.values())  # type: ignore[union-attr]
-        elif kind is list:
-            stack.extend(value)  # type: ignore[arg-type]
-    return False
-
-
-def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
-    """A problem for every text value (or key) holding a control, bidi or other invisible character."""
-    found: list[tuple[PathKey, Problem]] = []
-    if not _any_invisible(loaded.data):
-        return found  # nearly every file: no path needs building
-    for path, text in _texts_at(loaded.data, (), keys=True):
-        if (ch := _invisible(text)) is not None:
-            name = unicodedata.name(ch, "a control character")
-            found.append(
-                (
-                    path,
-                    Problem(
-                        loaded.file,
-                        loaded.line_of(path),
-                        render_path(loaded.data, path),
-                        ERROR,
-                        f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it",
-                    ),
-                )
-            )
-    return found
-
-
-def _texts_at(value: object, path: PathKey, keys: bool = False) -> Iterator[tuple[PathKey, str]]:
-    """Every text value in ``value`` with its data path, in file order (``keys``: a mapping's keys
-    too, at the mapping's own path)."""
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if keys:
-                yield from _texts_at(key, path, keys)
-            yield from _texts_at(item, path + (key,), keys)
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _texts_at(item, path + (i,), keys)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate glossary/data/opencc_forms.tsv: every character's traditional forms, from OpenCC.
 
-Where the 廣韻 has no reading of a character itself, ``glossary.enrich.readings`` looks up its
+Where the 廣韻 has no reading of a character itself, ``glossary.enrich.readings.guangyun`` looks up its
 traditional forms (OpenCC's ``s2t`` and Taiwan's ``s2tw``: 衆 → 眾), one character at a
 time. Opening those two converters costs a check more than the lookups; their single-character
 conversions are kept here as data, generated from the installed OpenCC.
@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from tables import generate  # noqa: E402
 
 OUT = ROOT / "glossary" / "data" / "opencc_forms.tsv"
-#: The conversions ``glossary.enrich.readings._forms`` asks for, in the table's column order.
+#: The conversions ``glossary.enrich.readings.guangyun._forms`` asks for, in the table's column order.
 CONFIGS = ("s2t", "s2tw")
 
 

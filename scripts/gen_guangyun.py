@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate glossary/data/guangyun.tsv: every character's 廣韻 readings, from tshet-uinh.
 
-The readings of ``glossary check`` (``glossary.enrich.readings.guangyun``) need, for each
+The readings of ``glossary check`` (``glossary.enrich.readings.guangyun.guangyun``) need, for each
 headword character and each character of the 儀禮音義's notes, its readings in the 廣韻:
 the 反切, the 音韻地位 (as tshet-uinh describes it, ``端合一灰平``) and the 釋義. Importing
 tshet-uinh for them costs more than the rest of a check (its data module parses the whole
@@ -13,7 +13,7 @@ Layout: ``#`` header lines (the tshet-uinh version and this command); a line ``*
 every rhyme followed by its 攝, space-separated (``東通 冬通 …``); then one line per
 character, in code point order: the character, and for each of its readings in tshet-uinh's
 order a tab and ``反切|描述|釋義`` (the 反切 empty where the 小韻 has none).
-``glossary.enrich.readings`` reads it once, on the first lookup.
+``glossary.enrich.readings.guangyun`` reads it once, on the first lookup.
 
 Usage: python scripts/gen_guangyun.py [--check]
    (--check: exit 1 if the shipped table differs from what the installed tshet-uinh gives)

@@ -2,7 +2,7 @@
 """Propose each entry's ``guangyun`` (the 廣韻 reading of each headword character).
 
 For every entry without ``guangyun``, each character's 廣韻 readings (tshet-uinh) are compared
-with the entry's pinyin (glossary/enrich/readings.propose, through glossary/enrich/mandarin.py:
+with the entry's pinyin (glossary/enrich/readings/guangyun.propose, through glossary/enrich/mandarin.py:
 the Mandarin a reading regularly gives): one that fits is proposed; several that fit, or none, are left for a person to decide, and
 listed. ``--write`` puts the proposals into the terms file after each entry's ``pinyin`` line
 (``null`` where nothing fits, to be reviewed); nothing else in the file changes.
@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from glossary.enrich.pinyin import split_reading  # noqa: E402
-from glossary.enrich.readings import headword_chars, propose  # noqa: E402
+from glossary.enrich.readings.guangyun import propose  # noqa: E402
+from glossary.enrich.readings.lookup import headword_chars  # noqa: E402
 from glossary.validate import load_entries  # noqa: E402
 
 

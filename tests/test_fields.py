@@ -18,6 +18,7 @@ import json
 import pytest
 
 import glossary.schema
+import glossary.schema_check
 import glossary.validate
 from glossary.contribute.fmt import format_text
 from glossary.load import load_bytes
@@ -52,7 +53,7 @@ def with_throwaway(monkeypatch: pytest.MonkeyPatch):
     def schema(name: str = "terms.schema.json") -> dict:
         return patched if name == "terms.schema.json" else real(name)
 
-    for module in (glossary.schema, glossary.validate):
+    for module in (glossary.schema, glossary.validate, glossary.schema_check):
         monkeypatch.setattr(module, "schema", schema)
     entry = dataclasses.make_dataclass(
         "Entry",
@@ -61,10 +62,10 @@ def with_throwaway(monkeypatch: pytest.MonkeyPatch):
         frozen=True,
     )
     monkeypatch.setattr(glossary.validate, "Entry", entry)
-    for cached in (glossary.validate.validator, glossary.validate.fast_validator):
+    for cached in (glossary.schema_check.validator, glossary.schema_check.fast_validator):
         cached.cache_clear()
     yield
-    for cached in (glossary.validate.validator, glossary.validate.fast_validator):
+    for cached in (glossary.schema_check.validator, glossary.schema_check.fast_validator):
         cached.cache_clear()
 
 

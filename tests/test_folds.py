@@ -6,6 +6,7 @@ import pytest
 from conftest import MINI_CORPUS, ROOT
 
 import glossary.citations
+import glossary.matching
 from glossary.check import check_project
 from glossary.citations import CitationChecker, locate
 from glossary.folds import (
@@ -189,7 +190,7 @@ def test_edition_variant_through_many_readings_or_an_anchor(index, monkeypatch) 
         expected
         and [h.start for h in index.find_alternatives(key, edition_alternatives())] == expected
     )
-    monkeypatch.setattr(glossary.index, "MAX_READINGS", 1)
+    monkeypatch.setattr(glossary.matching, "MAX_READINGS", 1)
     assert [h.start for h in index.find_alternatives(key, edition_alternatives())] == expected
 
 

@@ -1,7 +1,7 @@
 """Finding passages: the issue's must-shows, across scripts, variants and placeholders (mini corpus)."""
 
 from glossary.index import CorpusIndex
-from glossary.normalize import normalize, normalize_with_map
+from glossary.normalize import normalize
 
 # 鄭玄's note on 遂 in the 鄉射禮 (儀禮注): 禮經本義 paraphrases it but never quotes it.
 ZHENG_NOTE = "遂，射韝也。以朱韋為之，著左臂，所以遂弦者也"
@@ -34,22 +34,6 @@ def test_commentary_layer_and_commentator(index: CorpusIndex) -> None:
     found = loci(index, "司射掌射事者")
     # One name for one man, in either script of the text.
     assert {(l.layer, l.commentator) for l in found} == {("commentary", "郝仲輿")}
-
-
-def test_one_wrong_character_is_not_found_but_suggested(index: CorpusIndex) -> None:
-    quote = "楅长如竿博三寸"
-    key, qmap = normalize_with_map(quote)
-    assert index.find(key) == []
-    suggestions = index.suggest(key, quote, qmap)
-    assert suggestions and suggestions[0].locus.text in ("楅长如笴博三寸", "楅長如笴博三寸")
-    assert suggestions[0].differences == ("第4字: 竿 ≠ 笴（原文）",)
-
-
-def test_missing_and_extra_characters_are_described(index: CorpusIndex) -> None:
-    quote = "楅长如笴博寸厚寸有半"  # 三 left out
-    key, qmap = normalize_with_map(quote)
-    best = index.suggest(key, quote, qmap)[0]
-    assert best.differences == ("第6字前: 原文有 三",)
 
 
 def test_zheng_note_never_quoted_is_not_found(index: CorpusIndex) -> None:

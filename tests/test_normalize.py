@@ -53,3 +53,19 @@ def test_offset_map_points_back_to_the_printed_text() -> None:
 
 def test_placeholder_is_kept() -> None:
     assert normalize("穿〇服") == "穿〇服"
+
+
+def test_the_fold_tables_are_bounded_and_give_the_same_keys_after_starting_again(
+    monkeypatch,
+) -> None:
+    import glossary.normalize as module
+
+    text = "賔歩馀鄉射禮之楅"
+    before = module.normalize_for_index(text)
+    assert module.tabled(text) == {"賔", "歩", "馀"}  # a variant table, not OpenCC, folds them
+    expected = (before[0], before[2], before[3], module.tabled(text))
+    monkeypatch.setattr(module, "MAX_LEARNED", 8)
+    module.normalize_with_map("".join(chr(0x4E00 + i) for i in range(50)))
+    after = module.normalize_for_index(text)
+    assert (after[0], after[2], after[3], module.tabled(text)) == expected
+    assert len(module._SEEN) == len(set(text))  # the 50 characters before were forgotten

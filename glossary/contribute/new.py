@@ -11,13 +11,13 @@ from pathlib import Path
 from glossary.citations import locate
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import RitualReadings
-from glossary.enrich.readings import propose
+from glossary.enrich.readings.guangyun import propose
 from glossary.errors import GlossaryError
 from glossary.files import write_file_atomically
 from glossary.index import CorpusIndex, Suggestion
 from glossary.model import Entry
 from glossary.normalize import normalize
-from glossary.validate import SCAFFOLD
+from glossary.textcheck import SCAFFOLD
 from glossary.vocab import vocabulary
 
 

@@ -45,7 +45,7 @@ class TextInfo:
     #: (the 儀禮音義 names each rite in a line of its own text, ``士冠禮第一``).
     rite_headings: tuple[tuple[str, str], ...] = ()
     #: For a book of readings (the 儀禮音義 of 經典釋文): the name a reading cites it by. Its main text
-    #: is headwords, and the note after each headword gives its reading (glossary.enrich.readings).
+    #: is headwords, and the note after each headword gives its reading (glossary.enrich.readings.yinyi).
     readings: str | None = None
 
     def rite_of_juan(self, juan: int | None) -> str | None:

@@ -480,24 +480,6 @@ class _Tables:
         """The best score of a link set that holds the link (i, j)."""
         return self.F[i][j] + self.backward()[i][j]
 
-    def without_row(self, i: int) -> float:
-        """The best score of a link set that pairs paragraph i with nothing."""
-        self.backward()
-        m, n = self.m, self.n
-        best = 0.0
-        before = self.PmA[i - 1] if i else None
-        after = self._SmA[i + 1] if i + 1 < m else None
-        if before is not None:
-            best = max(best, self._upto[i - 1])
-        if after is not None:
-            best = max(best, self._from[i + 1] + RENDERED + RENDERING)
-        if before is not None and after is not None:
-            across = RENDERED + RENDERING + GAP_ACROSS
-            for j in range(n - 1):
-                if before[j] != NEG and after[j + 1] != NEG:
-                    best = max(best, before[j] + after[j + 1] + across)
-        return best
-
 
 def _confidence(margin: float) -> float:
     return round(1 - math.exp(-max(0.0, margin) / MARGIN_SCALE), 3)

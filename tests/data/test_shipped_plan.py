@@ -14,7 +14,6 @@ from glossary.check import check_project
 from glossary.model import Plan
 from glossary.plan import load_plan
 from glossary.render.plan_svg import (
-    ENTRY_FIT_PX,
     MIN_LABEL_PX,
     PRINT_FIT_PX,
     place_keys,
@@ -49,24 +48,16 @@ def plan() -> Plan:
 
 
 def drawings(plan: Plan) -> list[tuple[str, str]]:
-    """Every drawing the outputs make: whole, per rite, numbered, and per place whole, cropped, unlabelled."""
-    vocab = vocabulary()
+    """Every drawing the outputs make: whole, numbered, and per place marked, named or not."""
     out = [
         ("whole", render_svg(plan)),
         ("numbered", render_svg(plan, numbers=place_keys(plan))),
         ("plan page", render_svg(plan, numbers=place_keys(plan), fit=PRINT_FIT_PX)),
     ]
-    out += [(rite.simplified, render_svg(plan, rite=rite)) for rite in vocab.rites]
     for place in plan.places:
         out += [
             (place.id, render_svg(plan, place.id)),
             (f"{place.id} front", render_svg(plan, place.id, label_marked=False)),
-            (f"{place.id} crop", render_svg(plan, place.id, crop=True)),
-            (f"{place.id} crop front", render_svg(plan, place.id, crop=True, label_marked=False)),
-            (
-                f"{place.id} printed entry",
-                render_svg(plan, place.id, crop=True, legend=False, fit=ENTRY_FIT_PX),
-            ),
         ]
     return out
 
@@ -100,14 +91,8 @@ def test_every_palace_rite_has_its_plan(plan: Plan) -> None:
 def test_every_drawing_is_legible_at_phone_width_with_no_colliding_labels(plan: Plan) -> None:
     smallest, clashes = [], []
     for name, svg in drawings(plan):
-        # A printed entry's crop is sized for its 55 mm figure (ENTRY_FIT_PX), the rest for a 400 px card.
-        width = (
-            ENTRY_FIT_PX
-            if name.endswith("printed entry")
-            else PRINT_FIT_PX
-            if name == "plan page"
-            else 400
-        )
+        # The plan page is sized for its printed width (PRINT_FIT_PX), the rest for a 400 px card.
+        width = PRINT_FIT_PX if name == "plan page" else 400
         boxes = text_boxes(svg, card_width=width)
         smallest.append(min(b.px for b in boxes))
         clashes += [(name, pair) for pair in overlapping(boxes)]
@@ -139,18 +124,15 @@ def test_on_a_cards_front_no_other_name_sits_beside_the_marked_place(plan: Plan)
     for place in plan.places:
         if place.kind == "area":
             continue
-        for crop in (False, True):
-            svg = render_svg(plan, place.id, label_marked=False, crop=crop)
-            boxes = [
-                b for b in text_boxes(svg) if b.px < 14
-            ]  # the plan's labels and legend, at 13 px
-            size = max(b.box[3] - b.box[1] for b in boxes)
-            r = 1.6 if place.kind in ("pillar", "object", "mark") else 0
-            x0, y0 = (place.x - r) * 6 - size / 2, (place.y - r) * 6 - size / 2
-            x1, y1 = (place.x + place.w + r) * 6 + size / 2, (place.y + place.h + r) * 6 + size / 2
-            near = [
-                b.text
-                for b in boxes
-                if b.box[0] < x1 and x0 < b.box[2] and b.box[1] < y1 and y0 < b.box[3]
-            ]
-            assert near == [], (place.id, crop, near)
+        svg = render_svg(plan, place.id, label_marked=False)
+        boxes = [b for b in text_boxes(svg) if b.px < 14]  # the plan's labels and legend, at 13 px
+        size = max(b.box[3] - b.box[1] for b in boxes)
+        r = 1.6 if place.kind in ("pillar", "object", "mark") else 0
+        x0, y0 = (place.x - r) * 6 - size / 2, (place.y - r) * 6 - size / 2
+        x1, y1 = (place.x + place.w + r) * 6 + size / 2, (place.y + place.h + r) * 6 + size / 2
+        near = [
+            b.text
+            for b in boxes
+            if b.box[0] < x1 and x0 < b.box[2] and b.box[1] < y1 and y0 < b.box[3]
+        ]
+        assert near == [], (place.id, near)

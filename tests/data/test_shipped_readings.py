@@ -11,7 +11,9 @@ import yaml
 from conftest import SHIPPED_CORPUS, SHIPPED_TERMS
 
 from glossary.check import check_project
-from glossary.enrich.readings import explained, guangyun, headword_chars
+from glossary.enrich.readings.guangyun import guangyun
+from glossary.enrich.readings.lookup import headword_chars
+from glossary.enrich.readings.rules import explained
 
 
 @pytest.fixture(scope="module")

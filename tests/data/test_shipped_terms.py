@@ -23,7 +23,7 @@ from glossary.corpus import read_manifest
 from glossary.enrich.pinyin import RitualReadings, split_reading, valid_syllables
 from glossary.load import load_yaml
 from glossary.normalize import normalize
-from glossary.validate import _valid, validator
+from glossary.schema_check import _valid, validator
 from glossary.vocab import vocabulary
 
 TONED = re.compile("[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ]")

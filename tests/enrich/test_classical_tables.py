@@ -15,16 +15,12 @@ import pytest
 from conftest import MINI_CORPUS, MINI_TERMS, ROOT, SHIPPED_CORPUS, SHIPPED_TERMS, rite_named
 
 from glossary.cache import IndexCache
-from glossary.enrich import mandarin, readings
-from glossary.enrich.readings import (
-    PreparedYinyi,
-    Sound,
-    Yinyi,
-    all_readings,
-    guangyun,
-    positions_of,
-    prepare,
-)
+from glossary.enrich import mandarin
+from glossary.enrich.readings import guangyun as guangyun_module
+from glossary.enrich.readings import lookup
+from glossary.enrich.readings.guangyun import guangyun
+from glossary.enrich.readings.lookup import PreparedYinyi, Yinyi, all_readings, prepare
+from glossary.enrich.readings.yinyi import Sound, positions_of
 from glossary.load import load_yaml
 from glossary.model import Entry
 from glossary.normalize import fold_char
@@ -58,7 +54,7 @@ def test_forms_table_is_what_the_installed_opencc_gives() -> None:
         import gen_forms
     finally:
         sys.path.remove(str(ROOT / "scripts"))
-    assert gen_forms.CONFIGS == readings._FORMS  # the columns the lookup reads
+    assert gen_forms.CONFIGS == guangyun_module._FORMS  # the columns the lookup reads
 
 
 @pytest.mark.slow  # reruns the generator on the shipped corpus, in a subprocess
@@ -136,7 +132,7 @@ def _live_forms(char: str) -> tuple[str, ...]:
 def test_forms_are_opencc_s() -> None:
     for char in _chars():
         if char != "\x00":  # OpenCC's s2tw gives NUL no form: the table asks OpenCC itself for it
-            assert readings._forms(char) == _live_forms(char), repr(char)
+            assert guangyun_module._forms(char) == _live_forms(char), repr(char)
 
 
 def test_modern_readings_and_syllables_are_pypinyins_and_rhyme_groups_tshet_uinhs() -> None:
@@ -153,12 +149,14 @@ def test_modern_readings_and_syllables_are_pypinyins_and_rhyme_groups_tshet_uinh
 
 
 def test_a_fanqie_outside_the_table_is_spelled_out_by_tshet_uinh() -> None:
-    table = readings._fanqie_table()
-    assert "申鴆" in table and table["申鴆"] == readings.spell_out("申", "鴆") == ("書開三侵去",)
+    table = guangyun_module._fanqie_table()
+    assert "申鴆" in table and table["申鴆"] == guangyun_module.spell_out("申", "鴆") == (
+        "書開三侵去",
+    )
     assert "中鴆" not in table  # not in the shipped 音義: tshet-uinh spells it when asked
     assert (
         positions_of(Sound("fanqie", "中鴆", "中鴆反", 0))
-        == readings.spell_out("中", "鴆")
+        == guangyun_module.spell_out("中", "鴆")
         == ("知開三侵去",)
     )
 
@@ -169,13 +167,13 @@ NO_IMPORTS = """
 import json, sys
 from glossary.cache import IndexCache
 from glossary.check import check_project
-from glossary.enrich import readings
+from glossary.enrich.readings import guangyun
 results = []
 for _ in range({runs}):
     report = check_project({terms!r}, {corpus!r}, cache=IndexCache({cache!r} or None))
     results.append([report.verified, report.citations, len(report.readings), len(report.problems)])
 print(json.dumps({{"results": results, "imported": sorted(m for m in ("tshet_uinh", "pypinyin") if m in sys.modules),
-                  "converters": readings._opencc.cache_info().currsize}}))
+                  "converters": guangyun._opencc.cache_info().currsize}}))
 """
 
 
@@ -296,9 +294,9 @@ def test_the_analysis_is_kept_beside_the_index_and_made_anew_when_its_code_chang
         made.append(1)
         return prepare(index)
 
-    def derived(cache: IndexCache, roots=readings.PREPARED_CODE):
+    def derived(cache: IndexCache, roots=lookup.PREPARED_CODE):
         index = cache.open(MINI_CORPUS)
-        return cache.derived(index, readings.PREPARED, make, roots, readings.PREPARED_LIBRARIES)
+        return cache.derived(index, lookup.PREPARED, make, roots, lookup.PREPARED_LIBRARIES)
 
     folder = tmp_path / "cache"
     first = derived(IndexCache(folder))

@@ -19,8 +19,7 @@ from plan_geometry import outside, overlapping, text_boxes
 from glossary.model import Place, Plan
 from glossary.plan import load_plan
 from glossary.render.pdf import FLAGS, find_chromium
-from glossary.render.plan_svg import CLASSES, MIN_LABEL_PX, crop_box, place_keys, render_svg
-from glossary.vocab import vocabulary
+from glossary.render.plan_svg import CLASSES, MIN_LABEL_PX, place_keys, render_svg
 
 
 @pytest.fixture(scope="module")
@@ -88,11 +87,10 @@ def test_the_marked_place_can_go_unlabelled(plan: Plan, kwargs: dict) -> None:
 
 
 def _variants(plan: Plan) -> list[tuple[str, str]]:
-    out = [("whole", render_svg(plan)), ("night", render_svg(plan, night=True))]
+    out = [("whole", render_svg(plan))]
     for place in plan.places:
         out.append((f"{place.id}", render_svg(plan, place.id)))
-        out.append((f"{place.id}-front", render_svg(plan, place.id, label_marked=False, crop=True)))
-        out.append((f"{place.id}-crop", render_svg(plan, place.id, crop=True)))
+        out.append((f"{place.id}-front", render_svg(plan, place.id, label_marked=False)))
     out.append(("numbered", render_svg(plan, numbers=place_keys(plan))))
     return out
 
@@ -137,15 +135,11 @@ def test_the_legend_explains_the_symbols_shown(plan: Plan) -> None:
         assert words in shown
     assert "pillar" not in shown  # the mini plan has no pillar
     assert "the place asked about" not in labels_of(render_svg(plan))
-    assert not any("north" in t for t in labels_of(render_svg(plan, legend=False)))
 
 
-def test_night_variant_follows_ankis_classes_and_keeps_contrast(plan: Plan) -> None:
-    day, night = render_svg(plan, "bi"), render_svg(plan, "bi", night=True)
-    assert (
-        ET.fromstring(day).attrib["class"] == "yp"
-        and ET.fromstring(night).attrib["class"] == "yp yp-dark"
-    )
+def test_night_colours_follow_ankis_classes_and_keep_contrast(plan: Plan) -> None:
+    day = render_svg(plan, "bi")
+    assert ET.fromstring(day).attrib["class"] == "yp"
     style = search(r"<style>(.*?)</style>", day).group(1)
     for cls, (_, dark) in CLASSES.items():
         for selector in (
@@ -181,25 +175,6 @@ def test_night_variant_follows_ankis_classes_and_keeps_contrast(plan: Plan) -> N
                 )
 
 
-def test_crop_shows_the_part_around_the_place(plan: Plan) -> None:
-    svg = render_svg(plan, "bi", crop=True)
-    x, y, w, h = crop_box(plan, "bi")
-    assert w < plan.width and h < plan.height
-    bi = next(p for p in plan.places if p.id == "bi")
-    assert x <= bi.x <= x + w and y <= bi.y <= y + h
-    view = [float(v) for v in ET.fromstring(svg).attrib["viewBox"].split()]
-    assert view[0] == pytest.approx(x * 6, abs=0.1) and view[2] == pytest.approx(w * 6, abs=0.1)
-    assert "楅" in labels_of(svg) and "堂" not in labels_of(svg)  # the hall lies outside the window
-
-
-def test_a_rite_plan_shows_only_that_rites_places(plan: Plan) -> None:
-    vocab = vocabulary()
-    xiangshe, yan = vocab.rite("乡射礼"), vocab.rite("燕礼")
-    assert "楅" in labels_of(render_svg(plan, rite=xiangshe))
-    assert "楅" not in labels_of(render_svg(plan, rite=yan))
-    assert "堂" in labels_of(render_svg(plan, rite=yan))  # a place of every rite
-
-
 def test_key_numbers_run_north_to_south(plan: Plan) -> None:
     keys = place_keys(plan)
     assert sorted(keys.values()) == list(range(1, len(plan.places) + 1))
@@ -215,7 +190,11 @@ def test_real_chromium_draws_the_labels_within_their_computed_boxes(
     plan: Plan, tmp_path: Path
 ) -> None:
     """At 400 CSS px in real Chromium: every label's font is ≥ 12 px, its ink inside the computed box."""
-    svgs = [render_svg(plan, "bi", crop=True), render_svg(crowded()), render_svg(plan, night=True)]
+    svgs = [
+        render_svg(plan, "bi"),
+        render_svg(crowded()),
+        render_svg(plan, numbers=place_keys(plan)),
+    ]
     fitted = [s.replace(' width="600"', ' style="width:100%;height:auto"', 1) for s in svgs]
     body = "".join(f'<div style="width:400px">{s}</div>' for s in fitted)
     script = """<script>
@@ -322,14 +301,13 @@ def test_real_chromium_repaints_an_inlined_plan_under_ankis_night_class(
         min_size=1,
         max_size=40,
     ),
-    st.booleans(),
 )
-def test_any_plan_gets_legible_labels_that_never_overlap(points, crop) -> None:
+def test_any_plan_gets_legible_labels_that_never_overlap(points) -> None:
     places = tuple(
         Place(f"p{i}", label, kind, x, y, i + 1) for i, (x, y, kind, label) in enumerate(points)
     )
     drawing = Plan(100, 120, places)
-    svg = render_svg(drawing, "p0", crop=crop)
+    svg = render_svg(drawing, "p0")
     boxes = text_boxes(svg, card_width=400)
     assert min(b.px for b in boxes) >= MIN_LABEL_PX
     assert overlapping(boxes) == []

@@ -15,7 +15,8 @@ from glossary.build import gather
 from glossary.check import check_project
 from glossary.cli import cli
 from glossary.corpus.model import Locus
-from glossary.enrich.readings import guangyun, headword_chars
+from glossary.enrich.readings.guangyun import guangyun
+from glossary.enrich.readings.lookup import headword_chars
 from glossary.model import CharReading, GuangyunReading, ShiwenReading
 from glossary.render.anki import models
 from glossary.render.anki.notes import template_env as anki_env

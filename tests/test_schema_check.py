@@ -8,7 +8,7 @@ import pytest
 from conftest import MINI_PLAN, MINI_TERMS
 
 from glossary.load import load_yaml
-from glossary.validate import _valid, schema_problems, validator
+from glossary.schema_check import _valid, schema_problems, validator
 
 CASES = Path(__file__).parent / "cases"
 

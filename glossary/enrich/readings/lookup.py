@@ -1,0 +1,349 @@
+"""The 儀禮音義's reading of an entry's headword characters, found again in the corpus.
+
+An entry's character is read as the 儀禮音義 reads it in the entry's rites: a note on
+the whole headword first, else a note on that character in any headword (the first in the
+rite, where 陸德明 glosses a word and says 下同 for the rest). Every reading shown is found
+again in the corpus through the index, at its place, so its locus is a verified one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+
+from glossary.corpus import Corpus
+from glossary.corpus.model import Locus
+from glossary.enrich.pinyin import split_reading
+from glossary.enrich.readings.guangyun import guangyun
+from glossary.enrich.readings.yinyi import Gloss, key, parse_yinyi
+from glossary.model import CharReading, Entry, GuangyunReading, ShiwenReading
+from glossary.normalize import fold_char, normalize
+from glossary.vocab import vocabulary
+
+
+def headword_chars(entry: Entry) -> str:
+    """The headword as the sources write it: the traditional form, else the term."""
+    if entry.traditional and len(entry.traditional) == len(entry.term):
+        return entry.traditional
+    return entry.term
+
+
+class Yinyi:
+    """The 儀禮音義 of a corpus, parsed, with the rites of its glosses resolved.
+
+    A note is analysed (its readings, the character it reads) only when a headword character
+    asked about stands in its headword; :class:`PreparedYinyi` has every note analysed already.
+    """
+
+    def __init__(self, glosses: Iterable[Gloss]) -> None:
+        self.glosses = tuple(glosses)
+
+    @classmethod
+    def of(cls, corpus: Corpus) -> Yinyi:
+        found: list[Gloss] = []
+        for document in corpus.documents:
+            if document.text_info.readings:
+                found.extend(parse_yinyi(document))
+        return cls(tuple(found))
+
+    @cached_property
+    def order(self) -> list[str]:
+        """The rites' ids in the order the book takes them."""
+        return list(self.by_rite)
+
+    @cached_property
+    def by_rite(self) -> dict[str, list[Gloss]]:
+        """Rite id → its glosses that have a reading, in order."""
+        vocab = vocabulary()
+        rites = {name: vocab.rite(name) for name in {g.rite for g in self.glosses if g.rite}}
+        grouped: dict[str, list[Gloss]] = {}
+        for gloss in self.glosses:
+            rite = rites.get(gloss.rite) if gloss.rite else None
+            if rite is not None and gloss.main is not None:
+                grouped.setdefault(rite.id, []).append(gloss)
+        return grouped
+
+    def _holding(self, rite: str) -> dict[str, list[Gloss]]:
+        """Character (folded) → the glosses of a rite whose headword holds it, in order."""
+        table = self._tables.get(rite)
+        if table is None:
+            table = self._tables[rite] = {}
+            for gloss in self.by_rite.get(rite, ()):
+                for ch in dict.fromkeys(gloss.folded):
+                    table.setdefault(ch, []).append(gloss)
+        return table
+
+    @cached_property
+    def _tables(self) -> dict[str, dict[str, list[Gloss]]]:
+        return {}
+
+    def reading(self, rite: str, char: str, later: bool = False) -> list[Gloss]:
+        """The glosses of a rite (id) that read ``char`` (folded), in order; ``later``: only those
+        whose note says that later chapters read so too."""
+        return [
+            g
+            for g in self._holding(rite).get(char, ())
+            if (not later or LATER_CHAPTERS.search(g.note))
+            and g.target is not None
+            and g.folded[g.target] == char
+        ]
+
+    def glosses_of(self, entry: Entry, char: str) -> tuple[list[Gloss], list[Gloss]]:
+        """The glosses that read ``char`` (folded) where the entry's readings are looked for: those
+        of its rites (in the order it lists them), and those of the rites before them whose note
+        says that later chapters read so too (堂深 申鴆反 …後放此, in 士冠禮)."""
+        ids = [rite.id for rite in entry.rites]
+        own = [g for rite in ids for g in self.reading(rite, char)]
+        last = max((self.order.index(r) for r in ids if r in self.order), default=-1)
+        earlier = [
+            g
+            for rite in self.order[:last]
+            if rite not in ids
+            for g in self.reading(rite, char, later=True)
+        ]
+        return own, earlier
+
+    def for_char(self, entry: Entry, i: int) -> Gloss | None:
+        """The gloss that reads the entry's ``i``-th headword character.
+
+        Where the entry names the 音義's headword (``yinyi``), the first gloss of its rites on
+        that headword that reads this character; ``null`` there, none. Otherwise, first in the
+        entry's rites, then in the earlier rites whose note says later chapters read so too: a
+        note on the whole headword (挼祭; 堂深 of 士冠禮); on a headword that holds it; on a
+        part of it (兩楹 of 兩楹間); and, for a headword of one character, on that character in
+        any headword (二敦 音對 reads the vessel 敦). A character of a longer headword is not
+        read from a note on another word: 中掩 (丁仲反, "hit") is not the 中 of 中庭, nor 明齊's
+        齊 that of 齊衰 (an entry names such a note with ``yinyi`` when it is the same word
+        cut apart: 不綏 of 不綏祭).
+        """
+        word = tuple(key(ch) for ch in headword_chars(entry))
+        own, earlier = self.glosses_of(entry, word[i])
+        if entry.yinyi is not None:
+            named = entry.yinyi[i] if i < len(entry.yinyi) else None
+            if named is None:
+                return None
+            wanted = tuple(key(ch) for ch in named)
+            return next((g for g in own + earlier if g.folded == wanted), None)
+
+        def whole(g: Gloss) -> bool:
+            return g.folded == word and g.target == i
+
+        def holding(g: Gloss) -> bool:
+            at = _find(g.folded, word)
+            return at is not None and g.target == at + i
+
+        def part(g: Gloss) -> bool:
+            at = _find(word, g.folded)
+            return len(g.folded) > 1 and at is not None and at + g.target == i  # type: ignore[operator]
+
+        def alone(g: Gloss) -> bool:
+            return len(word) == 1 and g.folded[g.target] == word[0]  # type: ignore[index]
+
+        for pool, tests in ((own, (whole, holding, part, alone)), (earlier, (whole,))):
+            for test in tests:
+                found = next((g for g in pool if test(g)), None)
+                if found is not None:
+                    return found
+        return None
+
+
+#: What :func:`prepare` gives is kept with the cached index under this name, and made anew when
+#: the code of these modules (and the tables they name) or tshet-uinh's version changes.
+PREPARED = "readings"
+PREPARED_CODE = ("glossary.enrich.readings.lookup",)
+PREPARED_LIBRARIES = ("tshet-uinh",)
+
+
+def prepare(index) -> dict:
+    """The 儀禮音義 of an index's corpus with every note analysed, as plain data to keep with the
+    cached index (:meth:`~glossary.cache.IndexCache.derived`): the rites in the book's order;
+    for each rite, every character a note reads (folded) → those glosses; for each character,
+    the glosses that read it whose note says later chapters read so too, with their rite's
+    place in the order. Glosses are rows of :meth:`PreparedYinyi.gloss`. A warm check then
+    analyses no note."""
+    yinyi = Yinyi.of(index.corpus)
+    documents = {id(document): i for i, document in enumerate(index.corpus.documents)}
+    rows: list[tuple] = []
+    reads: dict[str, dict[str, list[int]]] = {}
+    later: dict[str, list[tuple[int, int]]] = {}
+    for at, (rite, glosses) in enumerate(yinyi.by_rite.items()):
+        table = reads[rite] = {}
+        for g in glosses:
+            if g.target is None:
+                continue
+            table.setdefault(g.folded[g.target], []).append(len(rows))
+            if LATER_CHAPTERS.search(g.note):
+                later.setdefault(g.folded[g.target], []).append((at, len(rows)))
+            # What it takes to find the note again, and the two results that cost most to work out.
+            rows.append(
+                (
+                    documents[id(g.document)],
+                    g.headword,
+                    g.note,
+                    g.rite,
+                    g.stream_index,
+                    g.start,
+                    g.headword_start,
+                    g.target,
+                    g.positions,
+                )
+            )
+    return {"order": yinyi.order, "reads": reads, "later": later, "rows": rows}
+
+
+class PreparedYinyi(Yinyi):
+    """A :class:`Yinyi` from :func:`prepare`'s data: glosses made only when a character asks for them."""
+
+    def __init__(self, data: dict, corpus: Corpus) -> None:
+        self._corpus = corpus
+        self._rows: list[tuple] = data["rows"]
+        self._reads: dict[str, dict[str, list[int]]] = data["reads"]
+        self._later: dict[str, list[tuple[int, int]]] = data["later"]
+        self._made: dict[int, Gloss] = {}
+        self.order = list(data["order"])
+        self._at = {rite: at for at, rite in enumerate(self.order)}
+
+    @cached_property
+    def glosses(self) -> tuple[Gloss, ...]:  # type: ignore[override]
+        """Every gloss, parsed again (no check asks for them)."""
+        return Yinyi.of(self._corpus).glosses
+
+    def reading(self, rite: str, char: str, later: bool = False) -> list[Gloss]:
+        found = [self.gloss(i) for i in self._reads.get(rite, {}).get(char, ())]
+        return [g for g in found if LATER_CHAPTERS.search(g.note)] if later else found
+
+    def glosses_of(self, entry: Entry, char: str) -> tuple[list[Gloss], list[Gloss]]:
+        # As Yinyi.glosses_of, the earlier rites' glosses from one list instead of a lookup per rite.
+        ids = [rite.id for rite in entry.rites]
+        own = [self.gloss(i) for rite in ids for i in self._reads.get(rite, {}).get(char, ())]
+        last = max((self._at[r] for r in ids if r in self._at), default=-1)
+        earlier = [
+            self.gloss(i)
+            for at, i in self._later.get(char, ())
+            if at < last and self.order[at] not in ids
+        ]
+        return own, earlier
+
+    def gloss(self, i: int) -> Gloss:
+        """The ``i``-th row as a gloss, with the character its note reads and the 音韻地位 it gives."""
+        made = self._made.get(i)
+        if made is None:
+            (
+                document,
+                headword,
+                note,
+                rite,
+                stream_index,
+                start,
+                headword_start,
+                target,
+                positions,
+            ) = self._rows[i]
+            made = self._made[i] = Gloss(
+                headword,
+                note,
+                rite,
+                self._corpus.documents[document],
+                stream_index,
+                start,
+                headword_start,
+            )
+            # Put where the cached properties keep them (a frozen dataclass has its __dict__ too).
+            made.__dict__.update(target=target, positions=positions)
+        return made
+
+
+#: A note that says its reading holds in the chapters after it too: 後放此, 後同, 後皆同, 後乗矢皆同.
+LATER_CHAPTERS = re.compile(r"後[^同反音]{0,6}同|後[^反音]{0,6}放此|後[^反音]{0,6}倣此")
+
+
+def _find(items: tuple[str, ...], part: tuple[str, ...]) -> int | None:
+    """Where the list ``part`` first stands in ``items``."""
+    for at in range(len(items) - len(part) + 1):
+        if items[at : at + len(part)] == part:
+            return at
+    return None
+
+
+def reading_locus(index, gloss: Gloss) -> Locus | None:
+    """The verified locus of a gloss's reading: found again through the corpus index, at its place."""
+    if gloss.main is None:
+        return None
+    stream = gloss.document.streams[gloss.stream_index]
+    start = stream.offsets[gloss.main.start]
+    for hit in index.find(normalize(gloss.main_text)):
+        locus = index.locus(hit)
+        if locus.file == gloss.document.path and locus.start == start:
+            return locus
+    return None
+
+
+def entry_readings(
+    entry: Entry, yinyi: Yinyi, index, glosses: Sequence[Gloss | None] | None = None
+) -> tuple[CharReading, ...]:
+    """One reading per headword character: its pinyin, the chosen 廣韻 reading, the 儀禮音義's
+    (``glosses``: the notes found for each character, if already looked for)."""
+    chars = headword_chars(entry)
+    syllables = split_reading(entry.pinyin)
+    chosen = list(entry.guangyun) if entry.guangyun is not None else []
+    result = []
+    for i, char in enumerate(chars):
+        pinyin = syllables[i] if i < len(syllables) and len(syllables) == len(chars) else ""
+        fanqie = chosen[i] if i < len(chosen) and len(chosen) == len(chars) else None
+        reading = next((g for g in guangyun(char) if g.name == fanqie), None) if fanqie else None
+        shiwen = None
+        if glosses is not None:
+            gloss = glosses[i]
+        else:
+            gloss = yinyi.for_char(entry, i) if fold_char(char) else None
+        if gloss is not None and (locus := reading_locus(index, gloss)) is not None:
+            shiwen = ShiwenReading(
+                text=gloss.main_text,
+                locus=locus,
+                headword=gloss.headword,
+                who=gloss.main.who if gloss.main else None,
+                others=tuple((s.text, s.who) for s in gloss.others),
+                positions=gloss.positions,
+                source=gloss.document.text_info.readings or "",
+                sounds_like=gloss.main.value if gloss.main and gloss.main.kind == "zhiyin" else "",
+            )
+        result.append(
+            CharReading(
+                char,
+                pinyin,
+                GuangyunReading(reading.fanqie, reading.position) if reading else None,
+                shiwen,
+            )
+        )
+    return tuple(result)
+
+
+def all_readings(
+    entries: Iterable[Entry], corpus: Corpus, index, cache=None
+) -> tuple[Yinyi, dict[str, tuple[CharReading, ...]]]:
+    """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character).
+
+    With the :class:`~glossary.cache.IndexCache` that opened ``index``, the notes are analysed
+    once and kept with the index (:func:`prepare`); otherwise only those the entries need.
+    """
+    data = (
+        cache.derived(index, PREPARED, prepare, PREPARED_CODE, PREPARED_LIBRARIES)
+        if cache is not None
+        else None
+    )
+    yinyi = PreparedYinyi(data, corpus) if data is not None else Yinyi.of(corpus)
+    entries = list(entries)
+    found = {
+        entry.id: [
+            yinyi.for_char(entry, i) if fold_char(ch) else None
+            for i, ch in enumerate(headword_chars(entry))
+        ]
+        for entry in entries
+    }
+    index.prefetch(
+        {normalize(g.main_text) for glosses in found.values() for g in glosses if g is not None}
+    )
+    return yinyi, {
+        entry.id: entry_readings(entry, yinyi, index, found[entry.id]) for entry in entries
+    }

@@ -1,0 +1,184 @@
+"""The checks of an entry's readings: its ``guangyun`` and ``yinyi`` lists, its pinyin.
+
+An error for a ``guangyun`` list of the wrong length or a 反切 that is not the character's; a
+warning where the entry's pinyin is not what the chosen 廣韻 reading or the 儀禮音義's reading
+regularly gives in Mandarin (:mod:`glossary.enrich.mandarin`), unless the entry says why in
+``reading_note``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from glossary.enrich import mandarin
+from glossary.enrich.pinyin import split_reading
+from glossary.enrich.readings.guangyun import guangyun
+from glossary.enrich.readings.lookup import Yinyi, headword_chars
+from glossary.model import CharReading, Entry
+from glossary.problems import ERROR, WARNING, Problem
+
+
+def _one_per_char(
+    file: str, entry: Entry, field: str, items: str, null_means: str
+) -> list[Problem]:
+    """An error when a per-character list (``guangyun``, ``yinyi``) is not as long as the headword."""
+    values, chars = getattr(entry, field), headword_chars(entry)
+    if len(values) == len(chars):
+        return []
+    return [
+        Problem(
+            file,
+            entry.line_of(field),
+            f"{entry.id}.{field}",
+            ERROR,
+            f"{len(values)} {items} for the {len(chars)} character(s) of {chars}: "
+            f"give one per character (null {null_means})",
+        )
+    ]
+
+
+def guangyun_problems(file: str, entry: Entry) -> list[Problem]:
+    """Errors: a ``guangyun`` list whose length is not the headword's, a 反切 not the character's."""
+    if entry.guangyun is None:
+        return []
+    chars, line, path = headword_chars(entry), entry.line_of("guangyun"), f"{entry.id}.guangyun"
+    if wrong := _one_per_char(
+        file, entry, "guangyun", "reading(s)", "where the 廣韻 has none that fits"
+    ):
+        return wrong
+    problems = []
+    for i, (char, name) in enumerate(zip(chars, entry.guangyun)):
+        if name is None:
+            continue
+        readings = guangyun(char)
+        if not any(g.name == name for g in readings):
+            known = (
+                "; ".join(
+                    f"{g.name} ({g.position}: {'/'.join(mandarin.readings(g.position)[:3]) or '?'})"
+                    for g in readings
+                )
+                or "none"
+            )
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    f"{path}[{i}]",
+                    ERROR,
+                    f"{name} is not a 廣韻 reading of {char} in tshet-uinh's data; its readings: {known}",
+                )
+            )
+    return problems
+
+
+def yinyi_problems(file: str, entry: Entry, yinyi: Yinyi) -> list[Problem]:
+    """Errors: a ``yinyi`` list whose length is not the headword's, a headword with no note on the character."""
+    if entry.yinyi is None:
+        return []
+    chars, line, path = headword_chars(entry), entry.line_of("yinyi"), f"{entry.id}.yinyi"
+    if wrong := _one_per_char(file, entry, "yinyi", "headword(s)", "where no note reads it"):
+        return wrong
+    rites = "、".join(rite.simplified for rite in entry.rites)
+    return [
+        Problem(
+            file,
+            line,
+            f"{path}[{i}]",
+            ERROR,
+            f"no note of the 儀禮音義 on the headword {named} reads {chars[i]} in {rites}",
+        )
+        for i, named in enumerate(entry.yinyi)
+        if named is not None and yinyi.for_char(entry, i) is None
+    ]
+
+
+def classical_problems(file: str, entry: Entry, readings: Sequence[CharReading]) -> list[Problem]:
+    """Warnings where the entry's pinyin is not what its 廣韻 or 儀禮音義 reading regularly gives,
+    unless the entry's ``reading_note`` names the character and so says why."""
+    problems = []
+    for i, reading in enumerate(readings):
+        if not reading.pinyin or explained(entry, i):
+            continue
+        g = reading.guangyun
+        if g is not None and not mandarin.fits(reading.pinyin, g.position):
+            problems.append(
+                Problem(
+                    file,
+                    entry.line_of("guangyun"),
+                    f"{entry.id}.guangyun[{i}]",
+                    WARNING,
+                    f"{reading.char} {reading.pinyin}: the 廣韻 reading chosen, {g.fanqie or g.position} ({g.position}), "
+                    f"gives {_gives([g.position])}: choose another, or null, or say why in reading_note",
+                )
+            )
+        s = reading.shiwen
+        if (
+            s is not None
+            and s.positions
+            and not any(mandarin.fits(reading.pinyin, p) for p in s.positions)
+        ):
+            whose = f" ({s.who}'s reading, as 陸德明 reports it)" if s.who else ""
+            problems.append(
+                Problem(
+                    file,
+                    entry.line_of("pinyin"),
+                    f"{entry.id}.pinyin",
+                    WARNING,
+                    f"{reading.char} {reading.pinyin}: 經典釋文 reads {s.headword} {s.text}{whose} in "
+                    f"{s.locus.rite} [{s.locus.file}:{s.locus.line}], which gives {_gives(s.positions, s.sounds_like)}: "
+                    "follow it, or say why not in reading_note",
+                )
+            )
+    return problems
+
+
+def explained(entry: Entry, i: int) -> bool:
+    """Whether the entry's ``reading_note`` names its ``i``-th headword character (in either script)."""
+    note = entry.reading_note or ""
+    forms = {headword_chars(entry)[i]} | ({entry.term[i]} if i < len(entry.term) else set())
+    return any(form in note for form in forms)
+
+
+def _gives(positions: Iterable[str], sounds_like: str = "") -> str:
+    """The Mandarin of some 音韻地位, for messages: a 直音's character as read today where that
+    fits (音福: 福 fú), else the regular syllables (``jì/zì``), the first six."""
+    positions = list(positions)
+    if sounds_like:
+        today = [
+            r for r in mandarin.modern(sounds_like) if any(mandarin.fits(r, p) for p in positions)
+        ]
+        if today:
+            return f"{sounds_like} {'/'.join(today)}"
+    found = list(dict.fromkeys(r for p in positions for r in mandarin.readings(p)))
+    return (
+        "/".join(found[:6]) + ("/…" if len(found) > 6 else "") if found else "no Mandarin syllable"
+    )
+
+
+def sourced(entry: Entry, readings: Sequence[CharReading], message: str) -> bool:
+    """Whether pypinyin's warning on a reading (``reading fú of 楅 is not among pypinyin's …``)
+    is answered by the classical sources: the 廣韻 reading chosen or the 經典釋文's gives it."""
+    for i, (char, syllable) in enumerate(zip(entry.term, split_reading(entry.pinyin))):
+        if f"reading {syllable} of {char} " in message and i < len(readings):
+            return backed(readings[i])
+    return False
+
+
+def backed(reading: CharReading) -> bool:
+    """Whether the classical sources give the entry's syllable itself: a 直音 of 經典釋文 whose
+    character is read so today (音福: 福 fú), or a 廣韻 or 釋文 reading that regularly gives it
+    with its tone (深 式禁切: shèn). The 入聲 of a voiceless initial gives no tone (哭 空谷切 could
+    be kū or kǔ), so it backs no syllable by itself."""
+    if not reading.pinyin:
+        return False
+    shiwen = reading.shiwen
+    if (
+        shiwen is not None
+        and shiwen.sounds_like
+        and reading.pinyin in mandarin.modern(shiwen.sounds_like)
+    ):
+        return True
+    positions = ([reading.guangyun.position] if reading.guangyun else []) + list(
+        shiwen.positions if shiwen else ()
+    )
+    return any(mandarin.fits(reading.pinyin, p) and mandarin.tone_known(p) for p in positions)

@@ -1,0 +1,176 @@
+"""A loaded file checked against its shipped JSON Schema: the errors at their lines, phrased for
+contributors (an unknown field gets a did-you-mean, a field indented into the wrong mapping says so).
+
+jsonschema-rs answers whether a file is valid; only a file with errors pays for jsonschema, whose
+errors carry what the messages need.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import TYPE_CHECKING
+
+import jsonschema_rs
+
+from glossary.load import Loaded, PathKey, render_path
+from glossary.problems import ERROR, Problem, did_you_mean
+from glossary.schema import SCHEMAS, fields_of, schema
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+TYPE_NAMES = {
+    dict: "a mapping",
+    list: "a list",
+    str: "text",
+    int: "a number",
+    float: "a number",
+    bool: "true/false",
+}
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    """A validator for a shipped schema, resolving references between the shipped schemas."""
+    # Imported here: only a file with errors needs jsonschema (a tenth of `check`'s start-up).
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    registry: Registry = Registry().with_resources(
+        (schema(other)["$id"], Resource.from_contents(schema(other))) for other in SCHEMAS
+    )
+    return Draft202012Validator(schema(name), registry=registry)
+
+
+@cache
+def fast_validator(name: str) -> jsonschema_rs.Validator:
+    """The same schema compiled by jsonschema-rs: answers "is it valid?" a hundred times faster."""
+    registry = jsonschema_rs.Registry([(schema(other)["$id"], schema(other)) for other in SCHEMAS])
+    return jsonschema_rs.validator_for(schema(name), registry=registry, offline=True)
+
+
+def _valid(data: object, name: str) -> bool:
+    try:
+        return fast_validator(name).is_valid(data)
+    except Exception:  # noqa: BLE001 - values JSON has no type for (a YAML date), depths it refuses:
+        return False  # jsonschema judges those and says where
+
+
+def _short(value: object) -> str:
+    """A value as a message shows it, bounded however long it is (a 10-million-digit number)."""
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)[:60]
+    except ValueError:  # an integer past Python's digit limit for str(): it needs no digits shown
+        return "a number too long to show" if isinstance(value, int) else _describe(value)
+
+
+def _describe(value: object) -> str:
+    return "nothing" if value is None else TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def schema_problems(
+    loaded: Loaded, name: str = "terms.schema.json"
+) -> list[tuple[PathKey, Problem]]:
+    """Schema errors of a loaded file, phrased for contributors, at their lines."""
+    problems: dict[Problem, PathKey] = {}
+    if _valid(loaded.data, name):
+        return []
+    # Only a file with errors pays for jsonschema, whose errors carry what the messages need.
+    for error in validator(name).iter_errors(loaded.data):
+        if tuple(error.absolute_path) in loaded.reported:
+            continue
+        for path, message in _phrase(error):
+            line = loaded.line_of(path)
+            # jsonschema reports `required` once per missing field, each listing all of them.
+            problems.setdefault(
+                Problem(loaded.file, line, render_path(loaded.data, path), ERROR, message), path
+            )
+    return [(path, problem) for problem, path in sorted(problems.items())]
+
+
+def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
+    path = tuple(error.absolute_path)
+    value = error.instance
+    if error.validator == "additionalProperties":
+        known = tuple(error.schema.get("properties", {}))
+        extra = [k for k in value if k not in known]
+        return [
+            (
+                path + (k,),
+                f"unknown field {k!r}{_misplaced(path, str(k)) or did_you_mean(str(k), known)}",
+            )
+            for k in extra
+        ]
+    if error.validator == "required":
+        missing = [k for k in error.validator_value if k not in value]
+        return [(path, f"missing field {k!r}") for k in missing]
+    if error.validator == "type":
+        expected = error.validator_value
+        expected = expected if isinstance(expected, list) else [expected]
+        names = {
+            "object": "a mapping",
+            "array": "a list",
+            "string": "text",
+            "integer": "a whole number",
+        }
+        wanted = " or ".join(names.get(t, t) for t in expected)
+        shown = (
+            f"{_describe(value)}: {_short(value)}"
+            if not isinstance(value, dict)
+            else _describe(value)
+        )
+        hint = ""
+        if isinstance(value, bool) and "string" in expected:
+            hint = " (YAML reads yes, no, on, off, true and false as true/false: put the text in quotes, e.g. 'no')"
+        elif isinstance(value, (int, float)) and "string" in expected:
+            hint = " (put it in quotes to make it text)"
+        return [(path, f"expected {wanted}, got {shown}{hint}")]
+    if error.validator == "enum":
+        options = ", ".join(map(str, error.validator_value))
+        hint = did_you_mean(str(value), [str(v) for v in error.validator_value])
+        return [(path, f"{value!r} is not one of: {options}{hint}")]
+    if error.validator == "pattern" and path and path[-1] == "id":
+        return [
+            (
+                path,
+                f"id {value!r} must be lowercase letters and digits joined by hyphens (e.g. 'si-she')",
+            )
+        ]
+    if error.validator in ("minLength", "pattern") and isinstance(value, str) and not value.strip():
+        return [(path, "must not be empty")]
+    if error.validator == "minItems":
+        return [(path, f"needs at least {error.validator_value} item(s)")]
+    # Bounds: say how long the value is, never echo it (it may be megabytes).
+    if error.validator == "maxLength" and isinstance(value, str):
+        return [
+            (
+                path,
+                f"{len(value):,} characters, more than the {error.validator_value:,} allowed here",
+            )
+        ]
+    if error.validator == "maxItems" and isinstance(value, list):
+        return [
+            (path, f"{len(value):,} items, more than the {error.validator_value:,} allowed here")
+        ]
+    if error.validator in ("minimum", "maximum") and isinstance(value, (int, float)):
+        return [(path, f"{value} is outside the plan ({error.validator} {error.validator_value})")]
+    if error.validator == "uniqueItems":
+        return [(path, "lists the same item twice")]
+    return [(path, error.message)]
+
+
+def _misplaced(path: PathKey, key: str) -> str:
+    """Why a field a file knows elsewhere is here: indented into a citation, or out of one."""
+    in_citation = len(path) >= 2 and path[-2] == "citations"
+    if in_citation and key in fields_of("entry"):
+        return (
+            f" (`{key}` is indented as if it belonged to the citation above: an entry's fields line up "
+            "under `id:`, 2 spaces)"
+        )
+    if len(path) == 1 and key in fields_of("citation"):
+        return (
+            f" (`{key}` is a citation's field: indent it under the citation's `quote:`, 6 spaces)"
+        )
+    return ""
