@@ -4,6 +4,7 @@ a quote or a text may hold, or with some characters as their alternatives (editi
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from glossary.normalize import PLACEHOLDER
 
@@ -87,7 +88,7 @@ def wildcards(key: str, window: str) -> tuple[int, ...]:
     return tuple(i + 1 for i, (a, b) in enumerate(zip(key, window)) if a != b or a == PLACEHOLDER)
 
 
-def overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int):
+def overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
     """Every match of ``pattern`` in ``text[lo:hi]``, overlapping ones too."""
     pos = lo
     while True:

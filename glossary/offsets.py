@@ -10,6 +10,16 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from typing import Protocol
+
+
+class Positions(Protocol):
+    """What a map of positions is asked: index i's position, and how many there are (a list,
+    an array or an :class:`OffsetMap`)."""
+
+    def __getitem__(self, i: int, /) -> int: ...
+
+    def __len__(self) -> int: ...
 
 
 class OffsetMap:

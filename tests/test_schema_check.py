@@ -41,7 +41,9 @@ def test_fast_and_full_validators_agree_on_plans(path: Path) -> None:
 
 
 def test_every_kind_of_schema_error_is_caught_by_the_fast_validator() -> None:
-    entry = load_yaml(MINI_TERMS).data[0]
+    data = load_yaml(MINI_TERMS).data
+    assert isinstance(data, list)
+    entry = data[0]
     broken = [
         {**entry, "colour": "red"},  # additionalProperties
         {k: v for k, v in entry.items() if k != "gloss"},  # required

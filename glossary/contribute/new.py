@@ -14,9 +14,10 @@ from glossary.enrich.pinyin import RitualReadings
 from glossary.enrich.readings.guangyun import propose
 from glossary.errors import GlossaryError
 from glossary.files import write_file_atomically
-from glossary.index import CorpusIndex, Suggestion
+from glossary.index import CorpusIndex
 from glossary.model import Entry
 from glossary.normalize import normalize
+from glossary.suggest import Suggestion
 from glossary.textcheck import SCAFFOLD
 from glossary.vocab import vocabulary
 

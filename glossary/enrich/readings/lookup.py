@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from glossary.corpus import Corpus
 from glossary.corpus.model import Locus
@@ -20,6 +21,10 @@ from glossary.enrich.readings.yinyi import Gloss, key, parse_yinyi
 from glossary.model import CharReading, Entry, GuangyunReading, ShiwenReading
 from glossary.normalize import fold_char, normalize
 from glossary.vocab import vocabulary
+
+if TYPE_CHECKING:
+    from glossary.cache import IndexCache
+    from glossary.index import CorpusIndex
 
 
 def headword_chars(entry: Entry) -> str:
@@ -155,7 +160,7 @@ PREPARED_CODE = ("glossary.enrich.readings.lookup",)
 PREPARED_LIBRARIES = ("tshet-uinh",)
 
 
-def prepare(index) -> dict:
+def prepare(index: CorpusIndex) -> dict:
     """The 儀禮音義 of an index's corpus with every note analysed, as plain data to keep with the
     cached index (:meth:`~glossary.cache.IndexCache.derived`): the rites in the book's order;
     for each rite, every character a note reads (folded) → those glosses; for each character,
@@ -266,7 +271,7 @@ def _find(items: tuple[str, ...], part: tuple[str, ...]) -> int | None:
     return None
 
 
-def reading_locus(index, gloss: Gloss) -> Locus | None:
+def reading_locus(index: CorpusIndex, gloss: Gloss) -> Locus | None:
     """The verified locus of a gloss's reading: found again through the corpus index, at its place."""
     if gloss.main is None:
         return None
@@ -280,7 +285,7 @@ def reading_locus(index, gloss: Gloss) -> Locus | None:
 
 
 def entry_readings(
-    entry: Entry, yinyi: Yinyi, index, glosses: Sequence[Gloss | None] | None = None
+    entry: Entry, yinyi: Yinyi, index: CorpusIndex, glosses: Sequence[Gloss | None] | None = None
 ) -> tuple[CharReading, ...]:
     """One reading per headword character: its pinyin, the chosen 廣韻 reading, the 儀禮音義's
     (``glosses``: the notes found for each character, if already looked for)."""
@@ -320,7 +325,7 @@ def entry_readings(
 
 
 def all_readings(
-    entries: Iterable[Entry], corpus: Corpus, index, cache=None
+    entries: Iterable[Entry], corpus: Corpus, index: CorpusIndex, cache: IndexCache | None = None
 ) -> tuple[Yinyi, dict[str, tuple[CharReading, ...]]]:
     """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character).
 
