@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Where the second reading of the entries stands (docs/review/RUBRIC.md).
+
+Usage: python scripts/review_status.py [--check] [terms.yaml]
+
+Prints how many entries have a record in docs/review/records/*.yaml, the verdicts and the rules
+at fault, and the records that name no entry of terms.yaml or name one twice. ``--check`` exits 1
+unless every entry has exactly one record and every record is well formed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from glossary.load import load_yaml  # noqa: E402
+from glossary.validate import load_entries  # noqa: E402
+
+VERDICTS = ("faithful", "minor", "wrong")
+RULES = tuple(f"R{n}" for n in range(1, 9))
+
+
+def read_records(folder: Path) -> tuple[list[dict[str, object]], list[str]]:
+    """Every record of every batch file, with the problems of their form."""
+    records: list[dict[str, object]] = []
+    problems: list[str] = []
+    for path in sorted(folder.glob("*.yaml")):
+        loaded = load_yaml(path)
+        problems += [str(p) for p in loaded.problems]
+        if not isinstance(loaded.data, list):
+            problems.append(f"{path.name}: not a list of records")
+            continue
+        for n, record in enumerate(loaded.data):
+            where = f"{path.name}[{n}]"
+            if not isinstance(record, dict) or not isinstance(record.get("id"), str):
+                problems.append(f"{where}: a record is a mapping with an id")
+                continue
+            if record.get("verdict") not in VERDICTS:
+                problems.append(f"{where}: {record['id']}: verdict is one of {', '.join(VERDICTS)}")
+            rules = record.get("rules") or []
+            if not isinstance(rules, list) or any(rule not in RULES for rule in rules):
+                problems.append(f"{where}: {record['id']}: rules are codes R1–R8")
+            elif record.get("verdict") == "faithful" and rules:
+                problems.append(f"{where}: {record['id']}: a faithful entry has no rule at fault")
+            elif record.get("verdict") in ("minor", "wrong") and not rules:
+                problems.append(f"{where}: {record['id']}: name the rules at fault (R1–R8)")
+            records.append({**record, "batch": path.stem})
+    return records, problems
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    args = [a for a in argv if a != "--check"]
+    terms = Path(args[0]) if args else ROOT / "terms.yaml"
+    entries, _ = load_entries(terms)
+    ids = [entry.id for entry in entries]
+    records, problems = read_records(ROOT / "docs" / "review" / "records")
+    seen = Counter(str(r["id"]) for r in records)
+    problems += [f"{i}: {n} records" for i, n in sorted(seen.items()) if n > 1]
+    problems += [f"{i}: no such entry" for i in sorted(set(seen) - set(ids))]
+    missing = [i for i in ids if i not in seen]
+    verdicts = Counter(str(r.get("verdict")) for r in records)
+    rules = Counter(rule for r in records for rule in (r.get("rules") or []))
+    print(f"{len(ids) - len(missing)} of {len(ids)} entries read a second time")
+    print("verdicts: " + ", ".join(f"{v} {verdicts[v]}" for v in VERDICTS))
+    print("rules at fault: " + (", ".join(f"{r} {rules[r]}" for r in RULES if rules[r]) or "none"))
+    for problem in problems:
+        print(f"problem: {problem}")
+    if check and (missing or problems):
+        print(f"{len(missing)} entries have no record", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
