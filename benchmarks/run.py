@@ -14,9 +14,10 @@
     memory (RSS of a fresh process for each side); then the same through the cache;
 (c) `glossary --help` start-up vs `python -c pass` (from (a'));
 (d) the full build of the shipped glossary (decks, HTML, terms.json; no PDF);
-(e) check time at 1, 2, 5 and 10 M characters.
+(e) check time at 1, 2, 5 and 10 M characters;
+(f) the Anki plan drawings of the largest plan check accepts (scattered, and piled on one spot).
 
-Usage: python benchmarks/run.py [--quick] [--processes-only] [--runs N]
+Usage: python benchmarks/run.py [--quick] [--processes-only] [--plan-only] [--runs N]
    (--quick: 2 M characters, 2 k citations; --processes-only: only (a'), the start-up targets)
 No timed assertions live in the tests; the numbers go in docs/benchmarks.md. The cache is a
 temporary folder of the script's own, never the user's.
@@ -480,6 +481,50 @@ def bench_build() -> dict:
     return {"build_s": seconds}
 
 
+def bench_plan() -> dict:
+    """(f) The Anki plan drawings (two per place) of the largest plan `check` accepts: the shipped
+    plan's places, then copies of them up to the schema's maximum, scattered at random or all
+    piled on one spot (every label crowded out), against the shipped plan's own."""
+    from dataclasses import replace
+
+    from glossary.model import Plan
+    from glossary.plan import load_plan
+    from glossary.render.plan_svg import render_svg
+    from glossary.schema import schema
+
+    shipped, _ = load_plan(ROOT / "plan.yaml")
+    assert shipped is not None
+    most = schema("plan.schema.json")["properties"]["places"]["maxItems"]
+
+    def draw(plan: Plan) -> float:
+        start = time.perf_counter()
+        for place in plan.places:
+            render_svg(plan, place.id, "t")
+            render_svg(plan, place.id, "t", labels=False)
+        return time.perf_counter() - start
+
+    def grown(spread: str) -> Plan:
+        rng = random.Random(1)
+        places = list(shipped.places)
+        for i in range(most - len(places)):
+            p = shipped.places[i % len(shipped.places)]
+            x, y = (
+                (shipped.width / 2, shipped.height / 2)
+                if spread == "piled"
+                else (rng.uniform(0, shipped.width - p.w), rng.uniform(0, shipped.height - p.h))
+            )
+            places.append(replace(p, id=f"{p.id}-{i}", x=x, y=y))
+        return Plan(shipped.width, shipped.height, tuple(places))
+
+    return {
+        "shipped_places": len(shipped.places),
+        "most": most,
+        "shipped_s": draw(shipped),
+        "random_s": draw(grown("random")),
+        "piled_s": draw(grown("piled")),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -489,7 +534,11 @@ def main() -> int:
     parser.add_argument(
         "--runs", type=int, default=11, help="interleaved rounds of (a') (default 11)"
     )
+    parser.add_argument("--plan-only", action="store_true", help="only (f): the plan drawings")
     args = parser.parse_args()
+    if args.plan_only:
+        report_plan()
+        return 0
     sizes = [1_000_000, 2_000_000] if args.quick else [1_000_000, 2_000_000, 5_000_000, 10_000_000]
     count = 2_000 if args.quick else 10_000
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}"
@@ -565,7 +614,16 @@ def report(args: argparse.Namespace, sizes: list[int], count: int, cache_dir: Pa
             f"    {result['corpus_chars'] / 1e6:5.1f} M chars: {result['seconds']:6.1f} s "
             f"({result['seconds'] / (result['corpus_chars'] / 1e6):.2f} s per M), peak RSS {result['check_peak_mb']:.0f} MB"
         )
+    report_plan()
     return 0
+
+
+def report_plan() -> None:
+    f = bench_plan()
+    print("(f) Anki plan drawings, two per place (target: seconds for any plan check accepts):")
+    print(f"    shipped plan, {f['shipped_places']} places: {f['shipped_s']:.2f} s")
+    print(f"    {f['most']} places (the schema's maximum), scattered: {f['random_s']:.2f} s")
+    print(f"    {f['most']} places, piled on one spot: {f['piled_s']:.2f} s")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from glossary.enrich.align import alignments
 from glossary.enrich.concordance import concordance
 from glossary.enrich.sequence import sequences
 from glossary.errors import BuildError
-from glossary.files import publish
+from glossary.files import LinkRefused, publish, read_unlinked, refuse_links
 from glossary.model import Glossary
 from glossary.render import RENDERERS, STATE_FILES, Rendered, RenderOptions
 
@@ -69,7 +69,7 @@ def _read_state(base: Path) -> dict[str, bytes]:
     for name in STATE_FILES:
         path = base / name
         try:
-            state[name] = path.read_bytes()
+            state[name] = read_unlinked(path)
         except FileNotFoundError:
             continue  # a first build: the renderer starts its state afresh
         except OSError as exc:
@@ -148,15 +148,22 @@ def render_all(glossary: Glossary, options: RenderOptions) -> Rendered:
     return Rendered(files, state)
 
 
-def write_outputs(out: Path, files: dict[str, bytes], state: dict[Path, bytes]) -> None:
+def write_outputs(
+    out: Path, files: dict[str, bytes], state: dict[Path, bytes], keep: tuple[Path, ...] = ()
+) -> None:
     """Replace ``out`` with a folder holding exactly ``files`` (and a build marker), and write the
-    renderers' state files with it: all or nothing (see :func:`glossary.files.publish`)."""
-    out = out.resolve()
-    if out.exists() and not out.is_dir():
-        raise BuildError(f"{out}: is a file, not a folder; choose another --out")
-    if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
-        # Never swap away a folder this tool did not write (``--out .`` must not eat the repo).
-        raise BuildError(f"{out}: not empty and not a glossary build folder; choose another --out")
+    renderers' state files with it: all or nothing (see :func:`glossary.files.publish`).
+
+    ``keep``: folders and files a build must never replace (the terms file, the corpus), nor
+    any folder above them. See :func:`replaceable`.
+    """
+    try:
+        for path in [out, *state]:
+            refuse_links(path)
+    except LinkRefused as exc:
+        raise BuildError(f"{exc.filename}: {exc.strerror}; nothing was changed") from None
+    out = out.resolve()  # no link below the current folder: only the user's own are resolved
+    replaceable(out, keep)
     try:
         publish(
             out,
@@ -170,6 +177,61 @@ def write_outputs(out: Path, files: dict[str, bytes], state: dict[Path, bytes]) 
         ) from None
 
 
+def replaceable(out: Path, keep: tuple[Path, ...] = ()) -> None:
+    """Raise a :class:`BuildError` unless a build may replace the folder ``out`` (resolved) whole.
+
+    A build replaces only a folder it wrote: an empty or missing one, or one holding its marker.
+    A marker proves nothing when a pull request can commit it, so a folder holding anything git
+    tracks is refused too (a random marker would do as much, but would make two builds of one
+    commit differ). Never replaced, marker or not: a folder holding ``.git``, the current folder
+    or one above it, and anything in ``keep`` or above it.
+    """
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"{out}: is a file, not a folder; choose another --out")
+    guarded = [Path.cwd().resolve(), *(Path(p).resolve() for p in keep)]
+    if any(out == p or out in p.parents for p in guarded) or os.path.lexists(out / ".git"):
+        raise BuildError(
+            f"{out}: holds the repository, the corpus, the terms file or the current folder; "
+            "a build never replaces it: choose another --out"
+        )
+    if not out.exists() or not any(out.iterdir()):
+        return
+    if not (out / MARKER).exists():
+        # Never swap away a folder this tool did not write (``--out .`` must not eat the repo).
+        raise BuildError(f"{out}: not empty and not a glossary build folder; choose another --out")
+    if tracked := tracked_by_git(out):
+        raise BuildError(
+            f"{out}: git tracks {tracked} in it (committed, not built here); a build replaces "
+            "only a folder it wrote: choose another --out, or remove the folder yourself"
+        )
+
+
+def tracked_by_git(folder: Path) -> str | None:
+    """A file under ``folder`` that git tracks (None: none, or no repository holds it)."""
+    command = ["git", "--literal-pathspecs", "-C", str(folder.parent), "ls-files", "-z", "--"]
+    try:
+        result = subprocess.run(
+            [*command, folder.name], capture_output=True, timeout=30, check=False
+        )
+    except OSError:
+        # No git at all: then nothing can be checked out by git either, unless a .git is there.
+        above = [folder, *folder.parents]
+        if any(os.path.lexists(p / ".git") for p in above):
+            raise BuildError(
+                f"{folder}: git is needed to tell a committed folder from a build's"
+            ) from None
+        return None
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"{folder}: git did not answer whether it tracks the folder") from None
+    if result.returncode != 0:
+        message = result.stderr.decode("utf-8", "replace").strip()
+        if "not a git repository" in message:
+            return None
+        raise BuildError(f"{folder}: cannot ask git whether it tracks the folder: {message}")
+    names = [name for name in result.stdout.split(b"\0") if name]
+    return names[0].decode("utf-8", "replace") if names else None
+
+
 def build(
     terms: Path | str,
     corpus_root: Path | str,
@@ -177,11 +239,12 @@ def build(
     options: RenderOptions = RenderOptions(),
     *,
     cache: IndexCache | None = None,
+    base: str | None = None,
 ) -> Report:
     """Check the glossary and, if it passes, write every output to ``out`` and update the state files."""
     terms = Path(terms)
     cache = cache if cache is not None else IndexCache.from_environment()
-    report = check_project(terms, corpus_root, cache=cache)
+    report = check_project(terms, corpus_root, cache=cache, base=base)
     if report.failed():
         return report
     glossary = gather(report, terms.parent, cache)
@@ -190,5 +253,6 @@ def build(
         Path(out),
         rendered.files,
         {terms.parent / name: data for name, data in rendered.state.items()},
+        keep=(terms, Path(corpus_root)),
     )
     return report

@@ -38,6 +38,7 @@ an index is made of (:data:`ALLOWED`). Cost: about 2 ms to authenticate a 3 MB i
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -45,6 +46,7 @@ import pickle
 import re
 import stat
 import sys
+import time
 import weakref
 from array import array
 from collections.abc import Callable
@@ -64,6 +66,8 @@ if TYPE_CHECKING:
 FORMAT = 2
 #: Indexes kept (one per corpus version and code version); older ones are removed.
 KEEP = 4
+#: A temporary file of the cache older than this (seconds) was left by a killed run.
+STALE_SECONDS = 3600
 ENV = "GLOSSARY_CACHE_DIR"
 #: Quotes whose occurrences are remembered per index; the most recently found are kept.
 KEEP_QUOTES = 50_000
@@ -512,6 +516,9 @@ class IndexCache:
             self._prune(name)
         except OSError:
             temporary.unlink(missing_ok=True)
+        except BaseException:  # Ctrl-C or SIGTERM (which the CLI turns into SystemExit)
+            temporary.unlink(missing_ok=True)
+            raise
 
     def _signed_file(self, name: str, value: object) -> Path:
         """A new private file holding ``value`` pickled, authenticated for the file ``name``."""
@@ -543,6 +550,12 @@ class IndexCache:
 
     def _prune(self, written: str) -> None:
         assert self.folder is not None
+        # What a run killed outright (SIGKILL, power) left before its rename: an hour old, no
+        # run is still writing it.
+        for stale in self.folder.glob(".tmp-*"):
+            with contextlib.suppress(OSError):
+                if time.time() - stale.lstat().st_mtime > STALE_SECONDS:
+                    stale.unlink()
         if written.startswith("memo-"):
             return  # one file per kind of memo, replaced in place (IndexCache.keep)
         if written.startswith("align-"):

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from glossary.cache import IndexCache, Memo, corpus_key
 from glossary.corpus import CorpusError
+from glossary.files import read_unlinked
 from glossary.load import load_yaml
-from glossary.media import media_problems
+from glossary.media import media_problems, media_size_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, did_you_mean, is_failure
+from glossary.published import ledger_problems
+from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
 from glossary.textcheck import is_placeholder
@@ -101,6 +105,7 @@ def check_project(
     *,
     cache: IndexCache | None = None,
     incremental: bool = False,
+    base: str | None = None,
 ) -> Report:
     """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run.
 
@@ -108,7 +113,9 @@ def check_project(
     ``index`` is given, and remembers the quotes looked for. ``incremental``: an entry (and the
     plan) whose text, corpus and checking code are those of an earlier run is not checked again;
     its problems, notes and citation statuses are the ones found then, and when nothing changed
-    the corpus index is not even opened. The report then holds no loci and no readings for those
+    the corpus index is not even opened. ``base``: the revision whose Anki ledger this one must
+    extend (its merge base with HEAD; default: the ledger committed at HEAD), see
+    :mod:`glossary.published`. The report then holds no loci and no readings for those
     entries (nor ``index``): for `glossary check`'s own messages, not for outputs.
     """
     cache = cache if cache is not None else IndexCache.from_environment()
@@ -173,15 +180,28 @@ def check_project(
         _check_plan(report, plan_path, report.plan, checker, known, plan_key)
     # Media files change apart from the entries that name them: looked at on every run.
     report.problems.extend(media_problems(terms.parent, display, entries))
-    if (retired_path := terms.parent / RETIRED_FILE).exists():
-        report.retired, problems = load_retired(retired_path, report.entries)
-        report.problems.extend(problems)
+    report.problems.extend(media_size_problems(terms.parent, display, entries))
+    retired_problems: list[Problem] = []
+    if os.path.lexists(retired_path := terms.parent / RETIRED_FILE):
+        report.retired, retired_problems = load_retired(retired_path, report.entries)
+        report.problems.extend(retired_problems)
+    if not retired_problems and not any(p.file == display for p in loaded.problems):
+        # Published ids and ledger assignments are permanent (a broken file is said first).
+        report.problems.extend(
+            ledger_problems(terms.parent / LEDGER_FILE, _ids(loaded.data), report.retired, base)
+        )
     cache.keep(known)
     if report.index is not None:
         cache.save(report.index)
     report.problems.sort()
     report.notes.sort()
     return report
+
+
+def _ids(data: object) -> set[str]:
+    """Every id of a terms file's entries, those that failed validation too."""
+    items = data if isinstance(data, list) else []
+    return {raw["id"] for raw in items if isinstance(raw, dict) and isinstance(raw.get("id"), str)}
 
 
 def _check_entries(
@@ -314,7 +334,7 @@ def _fold_note(
 def _plan_key(report: Report, path: Path) -> str | None:
     """The plan's text and the glossary's ids (its places name entries): what its check depends on."""
     try:
-        digest = hashlib.sha256(path.read_bytes())
+        digest = hashlib.sha256(read_unlinked(path))  # a link: no key, and the loader refuses it
     except OSError:
         return None
     digest.update("\0".join(sorted(entry.id for entry in report.entries)).encode())
@@ -326,7 +346,7 @@ def _load_plan(
 ) -> tuple[list[Problem], list[Problem]] | None:
     """Load the hall plan into ``report``; what an earlier run found checking it (kept under ``key``),
     if nothing changed."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return [], []  # no plan: nothing to check
     plan, problems = load_plan(path)
     report.problems.extend(problems)

@@ -35,6 +35,48 @@ MAX_QUOTE = 2000
 MAX_SUGGEST = 300
 #: The occurrences of a quote compared with it as printed (a word may stand a thousand times).
 MAX_FORMS = 64
+#: A quote must have this many characters of its own (placeholders 〇 not counted): 〇 alone
+#: matches every character of the corpus. Three is the shortest gloss of the commentaries
+#: (搢插也, 奠置也), which the shipped glossary cites.
+MIN_CHARACTERS = 3
+#: The most places a quote may match where its citation says it stands: more names no passage a
+#: reader can find (and every place is carried to the outputs).
+MAX_PLACES = 50
+#: The most occurrences looked at to find those that agree with the place a citation names.
+MAX_SCAN = 10_000
+
+
+def own_characters(key: str) -> int:
+    """The characters of a normalised quote that are its own: ideographs, not placeholders."""
+    return sum(1 for ch in key if _ideograph(ch))
+
+
+def _ideograph(ch: str) -> bool:
+    o = ord(ch)
+    # CJK unified ideographs (the extensions included) and compatibility ideographs; 〇 is none.
+    return 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x3FFFF
+
+
+def quote_size_problem(key: str) -> str | None:
+    """Why a normalised quote is too short to name a passage, or None."""
+    own = own_characters(key)
+    if own >= MIN_CHARACTERS:
+        return None
+    placeholders = key.count(PLACEHOLDER)
+    besides = f" (and {placeholders} 〇, which match any character)" if placeholders else ""
+    return (
+        f"the quote has only {own} character(s) of its own{besides}: quote at least "
+        f"{MIN_CHARACTERS} characters of the passage"
+    )
+
+
+def too_many_places(count: int) -> str:
+    """The message for a quote found at ``count`` places (more than :data:`MAX_PLACES`)."""
+    shown = f"more than {MAX_SCAN:,}" if count > MAX_SCAN else f"{count:,}"
+    return (
+        f"the quote matches {shown} places, more than the {MAX_PLACES} a reader can use: "
+        "quote a longer passage (or name its juan, page or section)"
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -57,11 +99,34 @@ class CitationChecker:
         self.sections = {_key(name) for doc in corpus.documents for _, name in doc.sections}
         #: Near-miss votes computed for many quotes at once (see :meth:`prepare`).
         self._votes: dict = {}
+        #: Quotes with placeholders, counted and found once however often they are cited (each is
+        #: a scan of the whole corpus; exact quotes are found in advance, see :meth:`prepare`).
+        self._scanned: dict[str, tuple[int, list[Hit] | None]] = {}
+
+    def _count(self, key: str) -> int:
+        if PLACEHOLDER not in key:
+            return self.index.count(key, MAX_SCAN)
+        if key not in self._scanned:
+            self._scanned[key] = (self.index.count(key, MAX_SCAN), None)
+        return self._scanned[key][0]
+
+    def _find(self, key: str) -> list[Hit]:
+        if PLACEHOLDER not in key:
+            return self.index.find(key)
+        count, hits = self._scanned.get(key, (-1, None))
+        if hits is None:
+            hits = self.index.find(key)
+            self._scanned[key] = (count, hits)
+        return hits
 
     def prepare(self, citations: list[Citation]) -> None:
         """Search all quotes in one pass; in another, the near misses of those not found and their
         readings through edition variants (壹 for 一), see :meth:`CorpusIndex.find_alternatives`."""
-        keys = [k for k in (normalize(c.quote) for c in citations) if len(k) <= MAX_QUOTE]
+        keys = [
+            k
+            for k in (normalize(c.quote) for c in citations)
+            if len(k) <= MAX_QUOTE and quote_size_problem(k) is None
+        ]
         self.index.prefetch(keys)
         missing = sorted({k for k in keys if not self.index.occurs(k)})
         alternatives = edition_alternatives()
@@ -171,7 +236,14 @@ class CitationChecker:
                 f"checked ({MAX_QUOTE:,}); quote the passage itself",
             )
             return CitationResult(owner, index, "not-found"), problems
-        hits = self.index.find(key)
+        if (message := quote_size_problem(key)) is not None:
+            problem("quote", message)
+            return CitationResult(owner, index, "invalid"), problems
+        if (count := self._count(key)) > MAX_SCAN:
+            # Counted, not found: the places of a quote this common are never made.
+            problem("quote", too_many_places(count))
+            return CitationResult(owner, index, "invalid"), problems
+        hits = self._find(key)
         if hits and PLACEHOLDER not in key and not any(h.placeholders for h in hits):
             # The occurrences that agree with the place the citation names (all, if it names
             # none) are resolved to loci only if an output needs them (kept meanwhile as bare
@@ -181,6 +253,9 @@ class CitationChecker:
                 if not citation.locus_fields()
                 else [hit for hit in hits if not self.agrees(citation, self.index.where(hit.start))]
             )
+            if len(agreeing_hits) > MAX_PLACES:
+                problem("quote", too_many_places(len(agreeing_hits)))
+                return CitationResult(owner, index, "invalid"), problems
             if agreeing_hits:
                 starts, size = array("Q", (hit.start for hit in agreeing_hits)), len(key)
                 folds = self._folds(citation.quote, key, starts, size)
@@ -242,6 +317,9 @@ class CitationChecker:
                 hints=hints,
             )
             return CitationResult(owner, index, "locus-mismatch", resolved=tuple(loci)), problems
+        if len(agreeing) > MAX_PLACES:
+            problem("quote", too_many_places(len(agreeing)))
+            return CitationResult(owner, index, "invalid"), problems
         wildcard = sorted({p for locus in agreeing for p in locus.placeholders})
         if wildcard or PLACEHOLDER in key:
             positions = "、".join(f"第{quote_index[p - 1] + 1}字" for p in wildcard)
@@ -283,6 +361,14 @@ def locate(index: CorpusIndex, passage: str) -> Lookup:
     if len(key) > MAX_QUOTE:
         raise GlossaryError(
             f"a passage of {len(key):,} characters is longer than any we look for ({MAX_QUOTE:,})"
+        )
+    if key and not own_characters(key):
+        raise GlossaryError(
+            "a passage of placeholders 〇 only stands everywhere: give its characters"
+        )
+    if index.count(key, MAX_SCAN) > MAX_SCAN:
+        raise GlossaryError(
+            f"the passage stands at more than {MAX_SCAN:,} places: give a longer one"
         )
     hits = index.find(key)
     edition = not hits and PLACEHOLDER not in key and len(key) <= MAX_SUGGEST

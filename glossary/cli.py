@@ -13,13 +13,20 @@ from typing import TYPE_CHECKING
 import click
 
 from glossary import DISTRIBUTION
-from glossary.problems import MAX_PROBLEMS, dump_json
+from glossary.problems import MAX_PROBLEMS, dump_json, safe_output
 
 if TYPE_CHECKING:
     from glossary.cache import IndexCache
     from glossary.check import Report
     from glossary.index import CorpusIndex
     from glossary.model import Entry
+
+
+def echo(message: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """Every line a command prints: control and bidi characters escaped, CI workflow commands
+    (``::error``, ``##[error]``) neutralised, whatever the text holds (``problems.safe_output``)."""
+    click.echo(safe_output(message), err=err, nl=nl)
+
 
 TERMS = click.option(
     "--terms",
@@ -35,6 +42,28 @@ CORPUS = click.option(
     type=click.Path(path_type=Path),
     help="The corpus folder (with manifest.yaml).",
 )
+
+
+class Utf8Text(click.ParamType):
+    """Text typed on the command line (a passage, a term, a rite), read as UTF-8 also where the C
+    locale left it as undecodable bytes (surrogate escapes), which would then match nothing.
+    (Paths are left as the system decoded them: that is how the system opens them again.)"""
+
+    name = "text"
+
+    def convert(self, value: object, param: object, ctx: object) -> str:
+        import os
+
+        text = str(value)
+        if any("\udc80" <= ch <= "\udcff" for ch in text):
+            try:
+                return os.fsencode(text).decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # not UTF-8 either: left for the command to refuse
+        return text
+
+
+TEXT = Utf8Text()
 
 
 class CategoryChoice(click.Choice):
@@ -79,9 +108,13 @@ def _summary(report: Report) -> str:
 def _print_problems(problems: list, github: bool = False, err: bool = False) -> None:
     """The first :data:`MAX_PROBLEMS` problems, then how many more there are."""
     for problem in problems[:MAX_PROBLEMS]:
-        click.echo(problem.to_github() if github else str(problem), err=err)
+        if github:
+            # A workflow command on purpose: Problem.to_github escapes what it holds itself.
+            click.echo(problem.to_github(), err=err)
+        else:
+            echo(str(problem), err=err)
     if len(problems) > MAX_PROBLEMS:
-        click.echo(f"… and {len(problems) - MAX_PROBLEMS:,} more problem(s)", err=err)
+        echo(f"… and {len(problems) - MAX_PROBLEMS:,} more problem(s)", err=err)
 
 
 def _entries(terms: Path) -> list[Entry]:
@@ -91,12 +124,21 @@ def _entries(terms: Path) -> list[Entry]:
     entries, problems = load_entries(terms)
     _print_problems(problems, err=True)
     if problems:
-        click.echo(
+        echo(
             f"{terms}: {len(problems)} problem(s) above; entries with errors are left out "
             "(run glossary check)",
             err=True,
         )
     return entries
+
+
+#: The revision whose Anki ledger this one must extend (see glossary.published).
+BASE = click.option(
+    "--base",
+    metavar="REV",
+    help="Check the Anki ledger against the one of REV's merge base with HEAD (for a pull "
+    "request: origin/main); default: the ledger committed at HEAD.",
+)
 
 
 def _index(corpus: Path) -> CorpusIndex:
@@ -116,26 +158,29 @@ def _index(corpus: Path) -> CorpusIndex:
     show_default=True,
 )
 @click.option("--strict", is_flag=True, help="Warnings fail the check too.")
+@BASE
 @click.pass_obj
-def check(cache: IndexCache, terms: Path, corpus: Path, fmt: str, strict: bool) -> None:
+def check(
+    cache: IndexCache, terms: Path, corpus: Path, fmt: str, strict: bool, base: str | None
+) -> None:
     """Verify every entry and every quoted passage against the corpus."""
     from glossary.check import check_project
 
     # Text and annotations need only each entry's problems: unchanged entries keep an earlier run's
     # (JSON lists every locus, so every entry is checked afresh).
-    report = check_project(terms, corpus, cache=cache, incremental=fmt != "json")
+    report = check_project(terms, corpus, cache=cache, incremental=fmt != "json", base=base)
     if fmt == "json":
-        click.echo(dump_json(report.to_json()), nl=False)
+        echo(dump_json(report.to_json()), nl=False)
     else:
         _print_problems(report.problems, github=fmt == "github")
         # Then the quotes that matched through variant folds (歩 for 步): not problems, but said.
         _print_problems(report.notes, github=fmt == "github")
-        click.echo(_summary(report), err=fmt == "github")
+        echo(_summary(report), err=fmt == "github")
     sys.exit(1 if report.failed(strict) else 0)
 
 
 @cli.command()
-@click.argument("passage")
+@click.argument("passage", type=TEXT)
 @CORPUS
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of occurrences.")
 @click.pass_obj
@@ -170,7 +215,7 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
             "context",
             "placeholders",
         )
-        click.echo(
+        echo(
             dump_json(
                 [
                     {
@@ -188,22 +233,22 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
         for number, (locus, folds, warning) in enumerate(
             zip(found.loci, found.folds, found.warnings), 1
         ):
-            click.echo(f"{number}. {locus.label()}")
+            echo(f"{number}. {locus.label()}")
             if locus.page_id:
-                click.echo(f"   page id: {locus.page_id}")
-            click.echo(f"   …{locus.context}…")
+                echo(f"   page id: {locus.page_id}")
+            echo(f"   …{locus.context}…")
             if locus.placeholders:
-                click.echo("   (matched through 〇 placeholders: any one character)")
+                echo("   (matched through 〇 placeholders: any one character)")
             for fold in folds:
-                click.echo(f"   fold: {fold.label()}")
+                echo(f"   fold: {fold.label()}")
             if warning:
-                click.echo(f"   warning: {warning}")
+                echo(f"   warning: {warning}")
             for line in align.locus_lines(alignments, locus):
-                click.echo(f"   {line}")
+                echo(f"   {line}")
         if not found.loci:
-            click.echo(f"not found: {passage}", err=True)
+            echo(f"not found: {passage}", err=True)
             for suggestion in found.suggestions:
-                click.echo(f"  {suggestion.hint()}", err=True)
+                echo(f"  {suggestion.hint()}", err=True)
     sys.exit(0 if found.loci else 1)
 
 
@@ -222,10 +267,10 @@ def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
 
     found = align.aligned(_index(corpus), cache)
     if as_json:
-        click.echo(dump_json(align.as_json(found)), nl=False)
+        echo(dump_json(align.as_json(found)), nl=False)
     else:
         for line in align.as_text(found):
-            click.echo(line)
+            echo(line)
 
 
 @cli.command()
@@ -243,6 +288,7 @@ def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     "sheets",
     multiple=True,
     metavar="RITE",
+    type=TEXT,
     help="Also write a study sheet for RITE (any rite the glossary lists, e.g. 乡射礼; repeatable; "
     "`all`: one for every rite).",
 )
@@ -250,6 +296,7 @@ def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     "--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium."
 )
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@BASE
 @click.pass_obj
 def build(
     cache: IndexCache,
@@ -259,30 +306,44 @@ def build(
     sheets: tuple[str, ...],
     pdf: bool,
     paper: str,
+    base: str | None,
 ) -> None:
     """Check, then write every output (decks, glossary.html, terms.json) to OUT; nothing is written on failure."""
     from glossary.build import build as run_build
     from glossary.render import RenderOptions
 
-    report = run_build(
-        terms, corpus, out, RenderOptions(paper=paper, sheets=sheets, pdf=pdf), cache=cache
-    )
+    try:
+        report = run_build(
+            terms,
+            corpus,
+            out,
+            RenderOptions(paper=paper, sheets=sheets, pdf=pdf),
+            cache=cache,
+            base=base,
+        )
+    except KeyboardInterrupt:
+        # The exchange holds Ctrl-C back until the folder and the ledger have both moved.
+        echo(
+            f"glossary: interrupted; {out}/ and the Anki ledger are as they were, or both new",
+            err=True,
+        )
+        sys.exit(130)
     _print_problems(report.problems, err=True)
     if report.failed():
-        click.echo(f"build failed, nothing written: {_summary(report)}", err=True)
+        echo(f"build failed, nothing written: {_summary(report)}", err=True)
         sys.exit(1)
-    click.echo(f"built {out}/: {_summary(report)}")
+    echo(f"built {out}/: {_summary(report)}")
 
 
 @cli.command()
-@click.argument("text")
+@click.argument("text", type=TEXT)
 @TERMS
 @click.option("--plain", is_flag=True, help="Syllables only, space-separated, with tone marks.")
 def pinyin(text: str, terms: Path, plain: bool) -> None:
     """TEXT in pinyin, in the ritual readings of the glossary's entries (敦 duì, 拾 shè)."""
     from glossary.enrich.pinyin import ritual_pinyin
 
-    click.echo(ritual_pinyin(text, _entries(terms), plain))
+    echo(ritual_pinyin(text, _entries(terms), plain))
 
 
 @cli.command()
@@ -293,6 +354,7 @@ def pinyin(text: str, terms: Path, plain: bool) -> None:
     "rites",
     multiple=True,
     metavar="RITE",
+    type=TEXT,
     help="A rite to count in (repeatable; default: every rite the glossary lists).",
 )
 @click.option(
@@ -307,16 +369,18 @@ def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top:
     from glossary.enrich.coverage import coverage as uncovered
 
     result = uncovered(_entries(terms), _index(corpus), rites, layer, top)
-    click.echo(f"Not yet in the glossary ({', '.join(result.rites)}; {layer}):")
-    click.echo("words: " + "  ".join(f"{w} {n}" for w, n in result.words))
-    click.echo("characters: " + "  ".join(f"{c} {n}" for c, n in result.chars))
+    echo(f"Not yet in the glossary ({', '.join(result.rites)}; {layer}):")
+    echo("words: " + "  ".join(f"{w} {n}" for w, n in result.words))
+    echo("characters: " + "  ".join(f"{c} {n}" for c, n in result.chars))
 
 
 @cli.command()
-@click.argument("term")
+@click.argument("term", type=TEXT)
 @click.option("--category", type=CategoryChoice(), required=True)
-@click.option("--quote", help="A passage that contains the term: its locus is filled in.")
-@click.option("--rite", help="The rite (e.g. 乡射礼); default: the quote's.")
+@click.option(
+    "--quote", type=TEXT, help="A passage that contains the term: its locus is filled in."
+)
+@click.option("--rite", type=TEXT, help="The rite (e.g. 乡射礼); default: the quote's.")
 @click.option(
     "--append", is_flag=True, help="Append the scaffold to the terms file instead of printing it."
 )
@@ -353,11 +417,11 @@ def new(
         occurrence=occurrence,
     )
     for line in made.listing():
-        click.echo(line, err=True)
+        echo(line, err=True)
     if append:
-        click.echo(f"appended to {terms}; replace every TODO, then run glossary check")
+        echo(f"appended to {terms}; replace every TODO, then run glossary check")
     else:
-        click.echo(made.text, nl=False)
+        echo(made.text, nl=False)
 
 
 @cli.command()
@@ -387,19 +451,17 @@ def fmt(cache: IndexCache, terms: Path, check_only: bool, quotes: bool, corpus: 
         rewrites = source_quotes(check_project(terms, corpus, cache=cache))
     diff = format_file(terms, check_only, rewrites)
     if not diff:
-        click.echo(
+        echo(
             f"{terms}: already formatted"
             + (", every quote as its source prints it" if quotes else "")
         )
     elif check_only:
-        click.echo(diff, nl=False)
-        click.echo(
-            f"{terms}: would be reformatted (run glossary fmt{' --quotes' if quotes else ''})"
-        )
+        echo(diff, nl=False)
+        echo(f"{terms}: would be reformatted (run glossary fmt{' --quotes' if quotes else ''})")
         sys.exit(1)
     else:
         said = f", {len(rewrites)} quote(s) written as their source prints them" if rewrites else ""
-        click.echo(f"{terms}: formatted{said}")
+        echo(f"{terms}: formatted{said}")
 
 
 @cli.command()
@@ -409,11 +471,11 @@ def changelog(old: str, new: str) -> None:
     """Added, changed and removed entries between two terms files (paths, or REV:path in git)."""
     from glossary.contribute.changelog import changelog as notes
 
-    click.echo(notes(old, new, Path.cwd()), nl=False)
+    echo(notes(old, new, Path.cwd()), nl=False)
 
 
 @cli.command()
-@click.argument("entry_id")
+@click.argument("entry_id", type=TEXT)
 @TERMS
 @CORPUS
 @click.option(
@@ -428,7 +490,7 @@ def preview(
     from glossary.contribute.preview import write_preview
 
     for path in write_preview(terms, corpus, entry_id, out, png, cache=cache):
-        click.echo(f"wrote {path}")
+        echo(f"wrote {path}")
 
 
 @cli.command(name="corpus")
@@ -447,29 +509,49 @@ def corpus_info(corpus: Path, as_json: bool, variants: bool) -> None:
 
     if variants:
         gaps = variant_gaps(_index(corpus).corpus)
-        click.echo(dump_json(gaps), nl=False) if as_json else click.echo(
-            "\n".join(variant_lines(gaps))
-        )
+        echo(dump_json(gaps), nl=False) if as_json else echo("\n".join(variant_lines(gaps)))
         return
     data = summary(load_corpus(corpus))
     if as_json:
-        click.echo(dump_json(data), nl=False)
+        echo(dump_json(data), nl=False)
     else:
         for line in text_lines(data):
-            click.echo(line)
+            echo(line)
 
 
 def main() -> None:
     """Console entry point: user errors never end in a traceback."""
+    _prepare_process()
     try:
         cli(prog_name="glossary")
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - last line of defence, reported plainly
-        click.echo(
+        echo(
             f"glossary: internal error: {type(exc).__name__}: {exc} (please report this)", err=True
         )
         sys.exit(2)
+
+
+def _prepare_process() -> None:
+    """What every run needs from its process, whatever the locale, terminal or signal.
+
+    - Output a terminal cannot show (a Latin-1 one) is written as ``\\u9109``, not a crash.
+    - SIGTERM unwinds like Ctrl-C, so temporary files are removed on the way out.
+    """
+    import os
+    import signal
+
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+    def terminate(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    if os.name == "posix":
+        signal.signal(signal.SIGTERM, terminate)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from glossary.matching import (
     SEPARATOR,
     fits,
     overlapping,
+    placeholder_pattern,
     readings,
     reads,
     wildcards,
@@ -121,7 +122,31 @@ class CorpusIndex:
     # -- exact search -------------------------------------------------------
     def occurs(self, key: str) -> bool:
         """Whether a normalised quote stands anywhere (cheaper than :meth:`find` once prefetched)."""
-        return bool(self._found.get(key)) or bool(self.find(key))
+        return bool(self._found.get(key)) or self.count(key, 0) > 0
+
+    def count(self, key: str, cap: int) -> int:
+        """How many places a normalised quote stands at, counted no further than ``cap`` + 1 (a quote
+        of placeholders stands almost everywhere: its hits are never made only to be counted)."""
+        if not key or SEPARATOR in key:
+            return 0
+        seen = 0
+        if PLACEHOLDER in key:
+            for _ in overlapping(placeholder_pattern(key), self.text, 0, len(self.text)):
+                seen += 1
+                if seen > cap:
+                    break
+            return seen
+        if key in self._found:
+            seen = len(self._found[key])
+        else:
+            pos = self.text.find(key)
+            while pos != -1 and seen <= cap:
+                seen += 1
+                pos = self.text.find(key, pos + 1)
+        if seen > cap or not self._placeholders:
+            return min(seen, cap + 1)
+        # Besides the exact ones, the few windows through the corpus' placeholders (as find makes them).
+        return min(len(self.find(key)), cap + 1)
 
     def find(self, key: str) -> list[Hit]:
         """Every occurrence of a normalised quote, in corpus order."""
@@ -137,12 +162,7 @@ class CorpusIndex:
                 pos = self.text.find(key, pos + 1)
         if PLACEHOLDER in key:
             # The quote itself has a placeholder: any character stands there, anywhere.
-            pattern = re.compile(
-                "".join(
-                    "." if ch == PLACEHOLDER else f"[{re.escape(ch)}{PLACEHOLDER}]" for ch in key
-                )
-            )
-            for match in overlapping(pattern, self.text, 0, len(self.text)):
+            for match in overlapping(placeholder_pattern(key), self.text, 0, len(self.text)):
                 found[match.start()] = Hit(
                     match.start(), match.end(), wildcards(key, match.group())
                 )

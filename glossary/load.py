@@ -341,9 +341,15 @@ def render_path(data: object, path: PathKey) -> str:
 
 
 def load_yaml(
-    path: Path | str, display: str | None = None, memo: MutableMapping[str, object] | None = None
+    path: Path | str,
+    display: str | None = None,
+    memo: MutableMapping[str, object] | None = None,
+    base: Path | None = None,
 ) -> Loaded:
     """Load a YAML file safely; problems are collected, never raised.
+
+    Never through a symbolic link (a pull request could link ``plan.yaml`` to any file): the
+    file, and every folder on its way below ``base`` (default: the current folder), must be real.
 
     ``memo`` (digest of an entry's text → its parsed data, see :func:`_load_items`) lets a
     list-of-entries file be built from the entries parsed by an earlier run where their text
@@ -351,7 +357,7 @@ def load_yaml(
     """
     path = Path(path)
     try:
-        raw = read_bounded(path, MAX_BYTES)
+        raw = read_bounded(path, MAX_BYTES, links=False, base=base)
     except OSError as exc:
         loaded = Loaded(file=display or str(path))
         _error(loaded, 0, f"cannot read: {exc.strerror}")

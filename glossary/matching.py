@@ -88,6 +88,13 @@ def wildcards(key: str, window: str) -> tuple[int, ...]:
     return tuple(i + 1 for i, (a, b) in enumerate(zip(key, window)) if a != b or a == PLACEHOLDER)
 
 
+def placeholder_pattern(key: str) -> re.Pattern[str]:
+    """A quote with placeholders as a pattern: 〇 any character, any other itself or the corpus' 〇."""
+    return re.compile(
+        "".join("." if ch == PLACEHOLDER else f"[{re.escape(ch)}{PLACEHOLDER}]" for ch in key)
+    )
+
+
 def overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
     """Every match of ``pattern`` in ``text[lo:hi]``, overlapping ones too."""
     pos = lo

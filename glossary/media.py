@@ -7,6 +7,7 @@ file in the folder is either used by an entry or reported.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path, PurePosixPath
 
 from glossary.load import load_yaml, render_path
@@ -38,8 +39,8 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
     records: dict[str, int] = {}
     problems: list[Problem] = []
     shown = f"{MEDIA}/{LICENSES}"
-    if path.exists():
-        loaded = load_yaml(path, shown)
+    if os.path.lexists(path):
+        loaded = load_yaml(path, shown, base=base)
         problems.extend(loaded.problems)
         errors = (
             schema_problems(loaded, "media.schema.json") + text_problems(loaded)
@@ -83,4 +84,50 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
             problems.append(
                 Problem(f"{MEDIA}/{file}", 0, "", WARNING, "no entry uses this media file")
             )
+    return problems
+
+
+#: The largest media file an entry may use, and all of them together: each goes into the main
+#: deck and into the deck of every rite its entry lists (and is read into memory to be packed).
+MAX_MEDIA_BYTES = 4 * 1024 * 1024
+MAX_MEDIA_TOTAL = 64 * 1024 * 1024
+
+
+def media_size_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Problem]:
+    """An error for each media file larger than :data:`MAX_MEDIA_BYTES`, and one when all the files
+    the entries use come to more than :data:`MAX_MEDIA_TOTAL` (sizes read from the file system,
+    the files not read)."""
+    problems = []
+    sizes: dict[str, int] = {}
+    for entry in entries:
+        for i, name in enumerate(entry.media):
+            path = base / name
+            try:
+                # A path check_media_path refused (a link, no file) is reported there.
+                size = path.stat().st_size if path.is_file() and not path.is_symlink() else 0
+            except OSError:
+                continue
+            sizes[name] = size
+            if size > MAX_MEDIA_BYTES:
+                problems.append(
+                    Problem(
+                        terms_file,
+                        entry.line_of("media"),
+                        f"{entry.id}.media[{i}]",
+                        ERROR,
+                        f"media file {name!r} is {size:,} bytes, more than the "
+                        f"{MAX_MEDIA_BYTES:,} a card's file may be",
+                    )
+                )
+    if (total := sum(sizes.values())) > MAX_MEDIA_TOTAL:
+        problems.append(
+            Problem(
+                terms_file,
+                1,
+                "",
+                ERROR,
+                f"the media files the entries use come to {total:,} bytes, more than the "
+                f"{MAX_MEDIA_TOTAL:,} the decks may carry",
+            )
+        )
     return problems

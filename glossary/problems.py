@@ -23,11 +23,39 @@ UNSAFE = re.compile(
 UNSAFE_IN_LINE = re.compile(UNSAFE.pattern[:-1] + r"\n]")
 
 
-def printable(text: str, limit: int = MAX_MESSAGE) -> str:
-    """``text`` safe for a terminal: unsafe characters escaped, and cut after ``limit`` characters."""
-    if len(text) > limit:
+#: What a CI log reads as a command rather than text: GitHub Actions takes a line whose first
+#: characters (after spaces) are ``::`` as a workflow command (``::error``, ``::stop-commands::``,
+#: ``::add-mask::``), and ``##[`` anywhere in a line as an old-style one (``##[error]``). A colon
+#: or bracket of such a sequence is shown escaped, so data can only ever be read as data.
+WORKFLOW_COMMAND = re.compile(r"^(\s*):(?=:)|(?<=##)\[", re.MULTILINE)
+
+
+def printable(text: str, limit: int | None = MAX_MESSAGE) -> str:
+    """``text`` safe for a terminal and a CI log: unsafe characters escaped (newlines too),
+    workflow commands neutralised, cut after ``limit`` characters (None: never)."""
+    if limit is not None and len(text) > limit:
         text = f"{text[:limit]}…({len(text):,} characters)"
-    return UNSAFE_IN_LINE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return ci_safe(UNSAFE_IN_LINE.sub(_escape, text))
+
+
+def ci_safe(text: str) -> str:
+    """``text`` (lines of output) with every workflow-command sequence neutralised (see
+    :data:`WORKFLOW_COMMAND`) and nothing else changed; valid JSON stays valid JSON."""
+    return WORKFLOW_COMMAND.sub(lambda m: (m.group(1) or "") + _escape_char(m.group()[-1]), text)
+
+
+def safe_output(text: str) -> str:
+    """Lines to print: unsafe characters escaped but line breaks kept, workflow commands
+    neutralised. Every line a command prints goes through it (``cli.echo``)."""
+    return ci_safe(UNSAFE.sub(_escape, text))
+
+
+def _escape(match: re.Match[str]) -> str:
+    return _escape_char(match.group())
+
+
+def _escape_char(ch: str) -> str:
+    return f"\\u{ord(ch):04x}"
 
 
 @dataclass(frozen=True, order=True)
@@ -89,7 +117,7 @@ MAX_PROBLEMS = 1000
 def dump_json(data: object) -> str:
     """Stable JSON: same data, same bytes (bidi and line-separator characters escaped, as JSON allows)."""
     text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return safe_output(text)
 
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:

@@ -136,11 +136,20 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
         options = ", ".join(map(str, given))
         hint = did_you_mean(str(value), [str(v) for v in given])
         return [(path, f"{value!r} is not one of: {options}{hint}")]
-    if error.validator == "pattern" and path and path[-1] == "id":
+    if error.validator == "pattern" and (
+        (path and path[-1] == "id") or error.validator_value == schema()["$defs"]["slug"]["pattern"]
+    ):
         return [
             (
                 path,
                 f"id {value!r} must be lowercase letters and digits joined by hyphens (e.g. 'si-she')",
+            )
+        ]
+    if error.validator == "pattern" and len(path) >= 2 and path[-2] == "tags":
+        return [
+            (
+                path,
+                f"tag {value!r} may hold only letters, digits, '_', ':', '.' and '-' (no spaces)",
             )
         ]
     if error.validator in ("minLength", "pattern") and isinstance(value, str) and not value.strip():

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from glossary.load import Loaded, PathKey, render_path
-from glossary.problems import ERROR, Problem
+from glossary.problems import ERROR, Problem, printable
 
 #: What ``glossary new`` writes where a person must write: the word, and the scaffold's prompts.
 PLACEHOLDER = "TODO"
@@ -62,9 +62,34 @@ def _invisible(text: str) -> str | None:
     return None
 
 
+#: Characters that show nothing though Unicode calls them letters or symbols: the Hangul
+#: fillers, the braille blank. (Combining marks alone show nothing either: see :func:`_blank`.)
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _blank(text: str) -> bool:
+    """Whether ``text`` has characters but would print as nothing: only spaces, fillers, braille
+    blanks and combining marks with nothing to combine with. (Spaces alone are the schema's to
+    refuse, where a field needs text.)"""
+    first = text[:1]
+    if first.isalnum() and first not in BLANK_LOOKING:
+        return False  # nearly every value: a letter or digit is never a mark or format character
+    seen = False
+    for ch in text:
+        if ch in BLANK_LOOKING or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            seen = True
+        elif not ch.isspace():
+            return False
+    return seen
+
+
 def _any_invisible(data: object) -> bool:
-    """Whether any text value or key in ``data`` holds an invisible character (no paths built)."""
-    return _any_text(data, lambda value: not value.isprintable() and _invisible(value) is not None)
+    """Whether any text value or key in ``data`` holds an invisible character or prints blank
+    (no paths built)."""
+    return _any_text(
+        data,
+        lambda value: (not value.isprintable() and _invisible(value) is not None) or _blank(value),
+    )
 
 
 def _any_text(data: object, test: Callable[[str], bool]) -> bool:
@@ -86,25 +111,35 @@ def _any_text(data: object, test: Callable[[str], bool]) -> bool:
 
 
 def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
-    """A problem for every text value (or key) holding a control, bidi or other invisible character."""
+    """A problem for every text value (or key) holding a control, bidi or other invisible
+    character, or printing as nothing (:func:`_blank`)."""
     found: list[tuple[PathKey, Problem]] = []
     if not _any_invisible(loaded.data):
         return found  # nearly every file: no path needs building
     for path, text in _texts_at(loaded.data, (), keys=True):
         if (ch := _invisible(text)) is not None:
             name = unicodedata.name(ch, "a control character")
-            found.append(
-                (
-                    path,
-                    Problem(
-                        loaded.file,
-                        loaded.line_of(path),
-                        render_path(loaded.data, path),
-                        ERROR,
-                        f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it",
-                    ),
-                )
+            message = f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it"
+        elif _blank(text):
+            shown = ", ".join(
+                f"U+{ord(c):04X} ({unicodedata.name(c, '?')})"
+                for c in dict.fromkeys(c for c in text if not c.isspace())
             )
+            message = f"prints as nothing (only {printable(shown, 200)}): write the text"
+        else:
+            continue
+        found.append(
+            (
+                path,
+                Problem(
+                    loaded.file,
+                    loaded.line_of(path),
+                    render_path(loaded.data, path),
+                    ERROR,
+                    message,
+                ),
+            )
+        )
     return found
 
 

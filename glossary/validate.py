@@ -96,6 +96,30 @@ def _entry(loaded: Loaded, index: int, raw: dict, problems: list[Problem]) -> En
     )
 
 
+#: Citations a terms file may hold in all (the shipped one has about 3,000): each may stand at up
+#: to 50 places (citations.MAX_PLACES), and every place is carried to every output.
+MAX_CITATIONS = 20_000
+
+
+def citation_count_problem(loaded: Loaded) -> Problem | None:
+    """One problem when the file's citations are more than :data:`MAX_CITATIONS` in all."""
+    data = loaded.data if isinstance(loaded.data, list) else []
+    count = sum(
+        len(raw["citations"])
+        for raw in data
+        if isinstance(raw, dict) and isinstance(raw.get("citations"), list)
+    )
+    if count <= MAX_CITATIONS:
+        return None
+    return Problem(
+        loaded.file,
+        1,
+        "",
+        ERROR,
+        f"{count:,} citations in all, more than the {MAX_CITATIONS:,} a terms file may hold",
+    )
+
+
 def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
     """Entries that passed the schema, and every problem found (schema and cross-entry)."""
     if loaded.data is None:
@@ -114,6 +138,8 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                 f"{count:,} entries, more than the {schema()['maxItems']:,} a terms file may hold",
             )
         ]
+    if (problem := citation_count_problem(loaded)) is not None:
+        return [], [problem]
     #: Values already reported (too long, invisible characters): not looked at again below.
     flagged: set[PathKey] = set()
     for path, problem in [*schema_problems(loaded), *text_problems(loaded)]:

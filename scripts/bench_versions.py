@@ -47,10 +47,16 @@ def main() -> int:
     scratch = Path(tempfile.mkdtemp(prefix="bench-versions-"))
     trees = {}
     for revision in args.revisions:
+        if revision.startswith("-"):
+            parser.error(f"{revision}: a revision cannot start with '-'")
         folder = scratch / revision.replace("/", "_")
         folder.mkdir()
         archive = subprocess.run(
-            ["git", "archive", revision], cwd=ROOT, capture_output=True, check=True
+            # After --end-of-options: a revision is never read as an option of git's.
+            ["git", "archive", "--end-of-options", revision],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
         ).stdout
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
         trees[revision] = folder

@@ -472,3 +472,22 @@ def test_a_memo_keeps_what_a_run_used_and_as_many_others_most_recent_first(tmp_p
     memos.keep(kept)
     assert dict(memos.memo("test", roots)) == {"b": "B", "c": "C"}
     assert dict(cache.IndexCache(None).memo("test", roots)) == {}  # the cache off: nothing kept
+
+
+def test_a_temporary_file_left_by_a_killed_run_is_swept_once_an_hour_old(tmp_path: Path) -> None:
+    stale, fresh = tmp_path / ".tmp-killed", tmp_path / ".tmp-another-run-writing"
+    for path in (stale, fresh):
+        path.write_bytes(b"half a pickle")
+    os.utime(stale, (0, os.path.getmtime(stale) - cache.STALE_SECONDS - 60))
+    cache.open_index(CORPUS, tmp_path)  # writes an index, then tidies the folder
+    assert not stale.exists() and fresh.exists()
+
+
+def test_an_interrupted_write_removes_its_temporary_file(tmp_path: Path, monkeypatch) -> None:
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cache.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        cache.open_index(CORPUS, tmp_path)
+    assert list(tmp_path.glob(".tmp-*")) == []

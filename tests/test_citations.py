@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from conftest import MINI_CORPUS
 
 from glossary.check import check_project
@@ -103,3 +104,63 @@ def test_a_variant_headword_in_a_quote_satisfies_the_headword_rule() -> None:
     assert problem is not None
     assert problem.message == "the headword 绥祭 occurs in none of the entry's quotes"
     assert headword_problem("t.yaml", replace(entry, variants=("挼祭",))) is None
+
+
+def _quoting(tmp_path: Path, index, quote: str, locus: str = ""):
+    body = ENTRY.format(term="楅", locus=locus).replace("楅長如笴博三寸", quote)
+    return check_project(write(tmp_path, body), MINI_CORPUS, index=index)
+
+
+def test_a_quote_found_at_more_places_than_a_reader_can_use_is_an_error(
+    tmp_path: Path, index, monkeypatch
+) -> None:
+    import glossary.citations as citations
+
+    # 郝仲舆 (a commentator's name) stands 23 times in the mini corpus: over a limit of 10.
+    monkeypatch.setattr(citations, "MAX_PLACES", 10)
+    report = _quoting(tmp_path, index, "郝仲舆")
+    messages = [p.message for p in report.problems if p.path == "bi.citations[0].quote"]
+    assert messages == [
+        "the quote matches 23 places, more than the 10 a reader can use: quote a longer passage "
+        "(or name its juan, page or section)"
+    ]
+    assert report.results[0].loci == ()
+    # Where the citation names the place, only the occurrences there count.
+    monkeypatch.setattr(citations, "MAX_PLACES", 50)
+    assert not _quoting(tmp_path, index, "郝仲舆").failed()
+
+
+def test_a_quote_of_placeholders_is_counted_never_found(tmp_path: Path, index, monkeypatch) -> None:
+    import glossary.citations as citations
+
+    # 〇 stands for any character: counting stops past the limit, no occurrence is made.
+    assert index.count("〇", 5) == 6
+    assert index.count("主人〇", 10_000) == 121 == len(index.find("主人〇"))
+    monkeypatch.setattr(citations, "MAX_SCAN", 10)
+    find = index.find
+
+    def never_the_quote(key: str):
+        assert "〇" not in key, f"{key}: its occurrences made"
+        return find(key)
+
+    monkeypatch.setattr(index, "find", never_the_quote)
+    report = _quoting(tmp_path, index, "郝仲舆〇")
+    messages = [p.message for p in report.problems if p.path == "bi.citations[0].quote"]
+    assert messages == [
+        "the quote matches more than 10 places, more than the 50 a reader can use: quote a longer "
+        "passage (or name its juan, page or section)"
+    ]
+
+
+def test_locate_refuses_a_passage_of_placeholders_and_counts_before_it_finds(
+    index, monkeypatch
+) -> None:
+    import glossary.citations as citations
+    from glossary.errors import GlossaryError
+
+    with pytest.raises(GlossaryError, match="placeholders 〇 only"):
+        citations.locate(index, "〇〇")
+    monkeypatch.setattr(citations, "MAX_SCAN", 10)
+    with pytest.raises(GlossaryError, match="more than 10 places"):
+        citations.locate(index, "郝仲舆")
+    assert citations.locate(index, "楅長如笴博三寸").loci

@@ -263,3 +263,58 @@ def test_read_bounded_refuses_a_device(device: str) -> None:
 def test_read_bounded_refuses_a_folder(tmp_path: Path) -> None:
     with pytest.raises(UnreadableFile, match="not a regular file"):
         read_bounded(tmp_path, 1024)
+
+
+# -- links and write_file_atomically ---------------------------------------------------------------
+
+
+def test_symlink_on_finds_a_link_at_any_step_below_the_base(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real", target_is_directory=True)
+    assert files.symlink_on(tmp_path / "real" / "x", tmp_path) is None
+    assert files.symlink_on(tmp_path / "link", tmp_path) == tmp_path / "link"
+    assert files.symlink_on(tmp_path / "link" / "a" / "b", tmp_path) == tmp_path / "link"
+    # Steps are looked at as written: ``link/..`` is not resolved away before ``link`` is seen.
+    assert files.symlink_on(tmp_path / "link" / ".." / "real", tmp_path) == tmp_path / "link"
+    # Above the base only the last step counts (the user's own folders may be links).
+    assert files.symlink_on(tmp_path / "link" / "x", tmp_path / "real") is None
+    assert files.symlink_on(tmp_path / "link", tmp_path / "real") == tmp_path / "link"
+
+
+def test_write_file_atomically_renames_over_a_file_and_refuses_a_link(tmp_path: Path) -> None:
+    from glossary.errors import GlossaryError
+
+    target = tmp_path / "target"
+    target.write_bytes(b"keep me")
+    link = tmp_path / "out.html"
+    link.symlink_to(target)
+    with pytest.raises(GlossaryError, match="is a symbolic link"):
+        files.write_file_atomically(link, b"new")
+    assert target.read_bytes() == b"keep me" and link.is_symlink()
+    files.write_file_atomically(tmp_path / "plain", b"one")
+    inode = (tmp_path / "plain").stat().st_ino
+    files.write_file_atomically(tmp_path / "plain", b"two")
+    assert (tmp_path / "plain").read_bytes() == b"two" and (
+        tmp_path / "plain"
+    ).stat().st_ino != inode
+
+
+def test_write_file_atomically_refuses_a_file_changed_since_it_was_read(tmp_path: Path) -> None:
+    from glossary.errors import GlossaryError
+
+    path = tmp_path / "terms.yaml"
+    path.write_bytes(b"saved by an editor")
+    with pytest.raises(GlossaryError, match="changed while this command ran"):
+        files.write_file_atomically(path, b"formatted", expect=b"what was read")
+    assert path.read_bytes() == b"saved by an editor"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["terms.yaml"]
+    files.write_file_atomically(path, b"formatted", expect=b"saved by an editor")
+    assert path.read_bytes() == b"formatted"
+
+
+def test_read_bounded_without_links_refuses_a_link(tmp_path: Path) -> None:
+    (tmp_path / "real").write_bytes(b"secret")
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    with pytest.raises(files.LinkRefused):
+        read_bounded(tmp_path / "link", 100, links=False)
+    assert read_bounded(tmp_path / "link", 100) == b"secret"  # corpus readers check links their way

@@ -678,7 +678,8 @@ def test_a_ledger_that_is_a_folder_fails_the_build_by_name(rebuilt: dict) -> Non
     ledger.mkdir()
     (ledger / "kept").write_bytes(b"not ours")
     result = build_again(rebuilt)
-    assert_clean_failure(result, f"Error: {ledger}: cannot read: Is a directory")
+    # The check reports it (with every other problem of the run), so the build stops before rendering.
+    assert_clean_failure(result, f"{ledger}: cannot read: not a regular file", "nothing written")
     assert_unchanged(rebuilt)
     assert (ledger / "kept").read_bytes() == b"not ours"
 
@@ -786,7 +787,8 @@ def test_an_impossible_time_in_the_ledger_is_a_build_error(rebuilt: dict, mod: s
     rebuilt["ledger"].write_text(text, encoding="utf-8")
     rebuilt["old_ledger"] = text.encode()
     result = build_again(rebuilt)
-    assert_clean_failure(result, "Error: anki-ledger.json: ")
+    # Said by the check, at the ledger's path, before anything is rendered.
+    assert_clean_failure(result, f"{rebuilt['ledger']}: ", "nothing written")
     assert "OverflowError" not in result.output
     assert_unchanged(rebuilt)
 

@@ -82,3 +82,29 @@ def test_a_file_no_entry_uses_is_reported(tmp_path: Path) -> None:
     assert [
         (p.file, p.severity, p.message) for p in report.problems if p.file.startswith("media/")
     ] == [("media/sub/zu.png", "warning", "no entry uses this media file")]
+
+
+def test_a_media_file_too_large_for_the_decks_is_an_error_at_the_entry(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import glossary.media as media
+
+    licences = "".join(
+        f"- {{file: {n}.png, license: CC-BY-SA-4.0, author: A, source: made here}}\n"
+        for n in ("zu", "ku")
+    )
+    big = PNG + b"\0" * 100
+    project = project_with_media(
+        tmp_path, licences, {"zu.png": big, "ku.png": big}, ["media/zu.png", "media/ku.png"]
+    )
+    assert problems(project) == []
+    monkeypatch.setattr(media, "MAX_MEDIA_BYTES", 100)
+    monkeypatch.setattr(media, "MAX_MEDIA_TOTAL", 200)
+    assert problems(project) == [
+        "error  the media files the entries use come to 216 bytes, more than the 200 the decks "
+        "may carry",
+        "error bi.media[0] media file 'media/zu.png' is 108 bytes, more than the 100 a card's file "
+        "may be",
+        "error bi.media[1] media file 'media/ku.png' is 108 bytes, more than the 100 a card's file "
+        "may be",
+    ]

@@ -152,3 +152,52 @@ def test_a_rite_of_a_place_is_backed_by_a_passage_of_that_rite(tmp_path: Path, i
             "or leave the rite out",
         )
     ]
+
+
+def _place(i: int, x: float = 50.0, y: float = 50.0) -> str:
+    return (
+        f"  - id: p{i}\n    label: 東楹\n    kind: mark\n    x: {x}\n    y: {y}\n"
+        "    citations:\n      - quote: 升自西階\n"
+    )
+
+
+def test_a_plan_of_more_places_than_a_build_draws_in_seconds_is_refused(tmp_path: Path) -> None:
+    from glossary.schema import schema
+
+    most = schema("plan.schema.json")["properties"]["places"]["maxItems"]
+    path = tmp_path / "plan.yaml"
+    path.write_text(
+        "width: 100\nheight: 100\nplaces:\n" + "".join(_place(i) for i in range(most + 1)),
+        encoding="utf-8",
+    )
+    plan, problems = load_plan(path)
+    assert plan is None
+    assert [(p.line, p.path, p.message) for p in problems] == [
+        (4, "places", f"{most + 1:,} items, more than the {most:,} allowed here")
+    ]
+
+
+def test_the_labels_of_the_largest_plan_piled_on_one_spot_try_a_bounded_number_of_positions(
+    monkeypatch,
+) -> None:
+    """Every label crowded out: the drawing's work is bounded by its budget, not by the square of
+    the places times every position around them."""
+    import glossary.render.plan_labels as plan_labels
+    import glossary.render.plan_svg as plan_svg
+    from glossary.model import Place, Plan
+    from glossary.schema import schema
+
+    most = schema("plan.schema.json")["properties"]["places"]["maxItems"]
+    places = tuple(Place(f"p{i}", "東楹", "mark", 50.0, 50.0, i + 2) for i in range(most))
+    looked = [0]
+    overlaps = plan_labels._Grid.overlaps
+
+    def counted(self, *args, **kwargs):
+        looked[0] += 1
+        return overlaps(self, *args, **kwargs)
+
+    monkeypatch.setattr(plan_labels._Grid, "overlaps", counted)
+    svg = plan_svg.render_svg(Plan(100, 100, places), "p7", "t")
+    assert svg.count("<text") >= most  # every place still has its label (or key number)
+    # Two look-ups (labels, symbols) at most for each position tried.
+    assert 0 < looked[0] <= 2 * plan_labels.MAX_DRAWING_TRIES

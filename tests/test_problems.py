@@ -81,3 +81,19 @@ def test_long_messages_are_cut_everywhere() -> None:
 def test_a_path_cannot_start_a_line(fake: str) -> None:
     shown = str(Problem("terms.yaml", 7, f"bi{fake}.id", ERROR, "bad id"))
     assert len(shown.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "line, shown",
+    [
+        ("::warning file=x::fake", "\\u003a:warning file=x::fake"),
+        ("   ::stop-commands::tok", "   \\u003a:stop-commands::tok"),
+        ("a ##[error]b", "a ##\\u005berror]b"),
+        ("a::b and # [x]", "a::b and # [x]"),  # not a command: unchanged
+    ],
+)
+def test_workflow_commands_in_data_are_shown_not_run(line: str, shown: str) -> None:
+    from glossary.problems import ci_safe, safe_output
+
+    assert ci_safe(line) == shown
+    assert safe_output(f"first\n{line}\x1b") == f"first\n{shown}\\u001b"

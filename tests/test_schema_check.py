@@ -66,3 +66,82 @@ def test_a_yaml_date_is_reported_by_jsonschema_not_a_crash(tmp_path: Path) -> No
     path.write_text("- id: a\n  term: 2001-01-01\n", encoding="utf-8")
     problems = schema_problems(load_yaml(path))
     assert any(p.path == "a.term" and "text" in p.message for _, p in problems)
+
+
+def _patterns(value: object) -> list[str]:
+    if isinstance(value, dict):
+        found = [value["pattern"]] if isinstance(value.get("pattern"), str) else []
+        return found + [p for item in value.values() for p in _patterns(item)]
+    if isinstance(value, list):
+        return [p for item in value for p in _patterns(item)]
+    return []
+
+
+def test_every_anchored_pattern_of_the_schemas_refuses_a_final_newline() -> None:
+    """JSON Schema's `$` is the end of the text (jsonschema-rs), Python's `$` also matches before a
+    final newline (jsonschema): every pattern anchored at the end must refuse "bi\\n" in both."""
+    import re
+
+    import jsonschema_rs
+
+    from glossary.schema import schema
+
+    names: tuple[str, ...] = ("terms.schema.json", "plan.schema.json", "retired.schema.json")
+    names += ("media.schema.json", "vocab.schema.json")
+    anchored = [p for name in names for p in _patterns(schema(name)) if "$" in p]
+    assert len(anchored) >= 5
+    for pattern in anchored:
+        # A value each pattern accepts, found from the pattern's own first alternative.
+        sample = {"^\\S{2}$(?!\\n)|^\\S+[平上去入]$(?!\\n)": "jiā平"}.get(pattern, "bi")
+        assert re.search(pattern, sample), pattern
+        assert re.search(pattern, sample + "\n") is None, pattern
+        assert not jsonschema_rs.validator_for({"pattern": pattern}).is_valid(sample + "\n")
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        (
+            "plan.yaml",
+            'width: 10\nheight: 10\nplaces:\n- id: "tang\\n"\n  label: 堂\n  kind: area\n'
+            "  x: 1\n  y: 1\n  citations:\n  - quote: 升自西階\n",
+        ),
+        ("retired.yaml", '- id: "zu-ku\\n"\n  term: 卒哭\n  merged_into: ku\n  note: merged\n'),
+    ],
+)
+def test_plan_and_retired_ids_with_a_final_newline_are_refused(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    problems = schema_problems(load_yaml(tmp_path / name), name.replace(".yaml", ".schema.json"))
+    assert [p.message for _, p in problems] == [
+        "id 'tang\\n' must be lowercase letters and digits joined by hyphens (e.g. 'si-she')"
+        if name == "plan.yaml"
+        else "id 'zu-ku\\n' must be lowercase letters and digits joined by hyphens (e.g. 'si-she')"
+    ]
+
+
+def test_an_entry_id_with_a_final_newline_is_refused() -> None:
+    loaded = load_yaml(CASES / "bad" / "id-with-newline.yaml")
+    problems = [p for _, p in schema_problems(loaded)]
+    assert (2, "bi\n.id") in [(p.line, p.path) for p in problems]
+
+
+def test_a_file_of_more_citations_than_its_outputs_can_carry_is_one_problem(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import glossary.validate as validate_module
+    from glossary.load import load_yaml as load
+
+    monkeypatch.setattr(validate_module, "MAX_CITATIONS", 3)
+    entry = (
+        "- id: e{n}\n  term: 楅\n  pinyin: bī\n  category: object\n  rites: [乡射礼]\n"
+        "  gloss: g\n  definition: d\n  citations:\n    - quote: 命弟子設楅\n    - quote: 設楅于中庭\n"
+    )
+    path = tmp_path / "terms.yaml"
+    path.write_text(entry.format(n=1) + entry.format(n=2), encoding="utf-8")
+    entries, problems = validate_module.validate(load(path), tmp_path)
+    assert entries == []
+    assert [(p.line, p.message) for p in problems] == [
+        (1, "4 citations in all, more than the 3 a terms file may hold")
+    ]

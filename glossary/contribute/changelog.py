@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from glossary.errors import GlossaryError
+from glossary.files import UnreadableFile, read_bounded
+from glossary.load import MAX_BYTES, load_bytes
+from glossary.problems import printable
 
 
 @dataclass(frozen=True)
@@ -18,45 +21,64 @@ class Changes:
     removed: tuple[tuple[str, str], ...]
 
 
-def read_version(spec: str, repo: Path) -> str:
-    """The text of a terms file: a path, or ``REV:path`` read from git (``v0.1:terms.yaml``)."""
+def read_version(spec: str, repo: Path) -> bytes:
+    """The bytes of a terms file: a path, or ``REV:path`` read from git (``v0.1:terms.yaml``).
+
+    Read as ``check`` reads: bounded, never through a link; a revision is given to git after
+    ``--end-of-options`` (and one that starts with ``-`` is refused), so it is never an option.
+    """
     path = Path(spec)
-    if path.exists():
+    if os.path.lexists(path):
         try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise GlossaryError(f"{spec}: cannot read: {exc}") from None
+            return read_bounded(path, MAX_BYTES, links=False)
+        except (OSError, UnreadableFile) as exc:
+            raise GlossaryError(
+                f"{spec}: cannot read: {getattr(exc, 'strerror', None) or exc}"
+            ) from None
     rev, sep, name = spec.partition(":")
     if not sep:
         raise GlossaryError(f"{spec}: no such file (use a path, or REV:path for a git revision)")
-    result = subprocess.run(
-        ["git", "show", f"{rev}:{name}"], cwd=repo, capture_output=True, text=True
-    )
-    if result.returncode != 0:
-        raise GlossaryError(f"{spec}: {result.stderr.strip() or 'not found in git'}")
-    return result.stdout
+    if rev.startswith("-") or not rev:
+        raise GlossaryError(f"{spec}: a revision cannot start with '-' (nor be empty)")
+    command = ["git", "show", "--no-textconv", "--end-of-options", f"{rev}:{name}"]
+    try:
+        with subprocess.Popen(
+            command, cwd=repo, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        ) as process:
+            assert process.stdout is not None and process.stderr is not None
+            data = process.stdout.read(MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                process.kill()
+                raise GlossaryError(
+                    f"{spec}: more than the {MAX_BYTES:,} bytes a terms file may have"
+                )
+            error = process.stderr.read(10_000).decode("utf-8", "replace").strip()
+    except OSError as exc:
+        raise GlossaryError(f"{spec}: cannot run git: {exc.strerror}") from None
+    if process.returncode != 0:
+        raise GlossaryError(f"{spec}: {error or 'not found in git'}")
+    return data
+
+
+def read_entries(spec: str, repo: Path) -> list[dict]:
+    """The entries of a terms file (see :func:`read_version`), read by the loader ``check`` uses."""
+    loaded = load_bytes(read_version(spec, repo), spec)
+    if loaded.problems:
+        raise GlossaryError(
+            f"{spec}: not a terms file:\n" + "\n".join(str(p) for p in loaded.problems[:20])
+        )
+    if not isinstance(loaded.data, list):
+        kind = type(loaded.data).__name__
+        raise GlossaryError(f"{spec}: not a terms file: a list of entries is needed, not a {kind}")
+    return loaded.data
 
 
 def changelog(old: str, new: str, repo: Path) -> str:
     """Release notes in Markdown for the change from terms file ``old`` to ``new``."""
-    data: list[list[object]] = []
-    for spec in (old, new):
-        try:
-            loaded = (
-                yaml.load(
-                    read_version(spec, repo), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-                )
-                or []
-            )
-        except yaml.YAMLError as exc:
-            raise GlossaryError(f"{spec}: not a YAML file: {exc}") from None
-        if not isinstance(loaded, list):  # a mapping or a scalar is no terms file
-            raise GlossaryError(f"{spec}: not a terms file (a list of entries)")
-        data.append(loaded)
-    return markdown(compare(data[0], data[1]), old, new)
+    return markdown(compare(read_entries(old, repo), read_entries(new, repo)), old, new)
 
 
-def compare(old: list[object], new: list[object]) -> Changes:
+def compare(old: Sequence[object], new: Sequence[object]) -> Changes:
     """Entries are matched by id: ids are stable, so a changed id reads as removed + added."""
     before = {e["id"]: e for e in old if isinstance(e, dict) and isinstance(e.get("id"), str)}
     after = {e["id"]: e for e in new if isinstance(e, dict) and isinstance(e.get("id"), str)}
@@ -76,13 +98,15 @@ def compare(old: list[object], new: list[object]) -> Changes:
 
 def markdown(changes: Changes, old: str, new: str) -> str:
     """Release notes in Markdown."""
-    lines = [f"# Glossary changes: {old} → {new}", ""]
+    # Terms and ids are a pull request's text: each stays on its line, shown, never obeyed.
+    lines = [f"# Glossary changes: {printable(old)} → {printable(new)}", ""]
     for title, items in (("Added", changes.added), ("Removed", changes.removed)):
         lines.append(f"## {title} ({len(items)})")
-        lines.extend(f"- `{ident}` {term}" for ident, term in items)
+        lines.extend(f"- `{printable(ident)}` {printable(term)}" for ident, term in items)
         lines.append("")
     lines.append(f"## Changed ({len(changes.changed)})")
     lines.extend(
-        f"- `{ident}` {term}: {', '.join(fields)}" for ident, term, fields in changes.changed
+        f"- `{printable(ident)}` {printable(term)}: {', '.join(printable(str(f)) for f in fields)}"
+        for ident, term, fields in changes.changed
     )
     return "\n".join(lines) + "\n"

@@ -18,8 +18,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from glossary.errors import DataError, GlossaryError
-from glossary.files import write_file_atomically
-from glossary.load import load_bytes, load_yaml
+from glossary.files import UnreadableFile, read_bounded, write_file_atomically
+from glossary.load import MAX_BYTES, load_bytes
 from glossary.schema import fields_of, schema
 
 if TYPE_CHECKING:
@@ -106,12 +106,20 @@ def format_file(terms: Path, check_only: bool = False, quotes: Quotes | None = N
     Nothing is written when the file has YAML problems or when formatting would change its data
     (beyond the quotes asked for).
     """
-    before = load_yaml(terms)
+    try:
+        # Not through a link: fmt would replace the link with a copy (and read whatever it names).
+        raw = read_bounded(terms, MAX_BYTES, links=False)
+    except (OSError, UnreadableFile) as exc:
+        raise GlossaryError(
+            f"{terms}: cannot read: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
+    before = load_bytes(raw, str(terms))
     if before.problems:
         raise DataError(
             "fix the file's YAML problems first:\n" + "\n".join(str(p) for p in before.problems)
         )
-    text = terms.read_text(encoding="utf-8-sig")
+    # Read as text files are (any line end becomes \n): fmt writes the usual line ends.
+    text = raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     formatted = format_text(text, quotes)
     if formatted == text:
         return ""
@@ -136,7 +144,8 @@ def format_file(terms: Path, check_only: bool = False, quotes: Quotes | None = N
         raise GlossaryError(
             "formatting would change the data: nothing written (please report this)"
         )
-    write_file_atomically(terms, formatted.encode("utf-8"))
+    # Refused if the file changed since it was read: an edit saved meanwhile is never lost.
+    write_file_atomically(terms, formatted.encode("utf-8"), expect=raw)
     return diff
 
 

@@ -13,10 +13,12 @@ from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import RitualReadings
 from glossary.enrich.readings.guangyun import propose
 from glossary.errors import GlossaryError
-from glossary.files import write_file_atomically
+from glossary.files import UnreadableFile, read_bounded, write_file_atomically
 from glossary.index import CorpusIndex
+from glossary.load import MAX_BYTES, load_bytes
 from glossary.model import Entry
 from glossary.normalize import normalize
+from glossary.problems import printable
 from glossary.suggest import Suggestion
 from glossary.textcheck import SCAFFOLD
 from glossary.vocab import vocabulary
@@ -71,7 +73,8 @@ def scaffold(
     same = [e.id for e in entries if normalize(e.term) == normalize(term)]
     lines = (
         [
-            f"# NOTE: {term} already has an entry ({', '.join(same)}): extend it rather than add another?"
+            f"# NOTE: {printable(term)} already has an entry ({', '.join(same)}): "
+            "extend it rather than add another?"
         ]
         if same
         else []
@@ -81,13 +84,13 @@ def scaffold(
     if ident != base and base in taken:
         other = taken[base]
         note = (
-            f"  # {base} is {other.term} ({other.category}): the id adds a word that tells them apart; "
+            f"  # {base} is {printable(other.term)} ({other.category}): the id adds a word that tells them apart; "
             "choose a better one now (ids never change once merged)"
         )
     lines += [
         f"- id: {ident}{note}",
-        f"  term: {term}",
-        f"  pinyin: {reading}  # pypinyin's suggestion in ritual readings: check it",
+        f"  term: {yaml_text(term)}",
+        f"  pinyin: {yaml_text(reading)}  # pypinyin's suggestion in ritual readings: check it",
         f"  guangyun: [{', '.join(f or 'null' for f in propose(term, reading)[0])}]"
         "  # the 廣韻 reading that fits each syllable (tshet-uinh): check it, decide the nulls",
         f"  category: {category}",
@@ -108,7 +111,19 @@ def scaffold(
         lines.append(f"    - quote: {SCAFFOLD['quote']}")
     lines.append("  related: []")
     lines.append("  tags: []")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    # Whatever the term holds (a quote mark, a newline, '- id: x'), the scaffold is one entry of it.
+    data = load_bytes(text.encode("utf-8"), "scaffold").data
+    if not (
+        isinstance(data, list)
+        and len(data) == 1
+        and isinstance(data[0], dict)
+        and data[0].get("term") == term
+    ):
+        raise GlossaryError(
+            f"{printable(term)!r}: cannot be written as a term (please report this)"
+        )
+    return text
 
 
 #: Occurrences listed by number; glossary locate lists them all.
@@ -214,6 +229,14 @@ def yaml_text(text: str) -> str:
 
 
 def append(terms: Path, text: str) -> None:
-    """Append a scaffold to the terms file, after one blank line."""
-    original = terms.read_bytes()
-    write_file_atomically(terms, original.rstrip(b"\n") + b"\n\n" + text.encode("utf-8"))
+    """Append a scaffold to the terms file, after one blank line (not through a link; refused if
+    the file changes meanwhile)."""
+    try:
+        original = read_bounded(terms, MAX_BYTES, links=False)
+    except (OSError, UnreadableFile) as exc:
+        raise GlossaryError(
+            f"{terms}: cannot read: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
+    write_file_atomically(
+        terms, original.rstrip(b"\n") + b"\n\n" + text.encode("utf-8"), expect=original
+    )

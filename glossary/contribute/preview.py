@@ -228,10 +228,12 @@ def write_preview(
         )
     html = preview(gather(report, terms.parent, cache), entry_id)
     out = out or Path(f"preview-{entry_id}.html")
-    write_file_atomically(out.resolve(), html)
+    # Renamed over the name, never written through it: a committed ``preview-bi.html`` link
+    # (to ~/.ssh/authorized_keys, say) is refused, not followed.
+    write_file_atomically(out, html)
     written = [out]
     if png:
-        write_file_atomically(out.with_suffix(".png").resolve(), full_page_png(html))
+        write_file_atomically(out.with_suffix(".png"), full_page_png(html))
         written.append(out.with_suffix(".png"))
     return written
 

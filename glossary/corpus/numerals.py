@@ -17,11 +17,17 @@ DIGITS = {
 }
 
 
+#: More digits than any 卷 number has: such a text is not a 卷 number.
+MAX_DIGITS = 6
+
+
 def parse_number(text: str) -> int | None:
     """``"十四"`` → 14, ``"卷四"`` → 4, ``"004"`` → 4; None when it is not a number."""
     text = text.strip().removeprefix("卷").removeprefix("第").strip()
     if text.isdigit():
-        return int(text)
+        # ASCII digits only ("²" and "٣" are digits to str.isdigit, not to int), and few of them:
+        # no 卷 has a number of 5,000 digits (past what int() will read).
+        return int(text) if text.isascii() and len(text) <= MAX_DIGITS else None
     if not text or any(ch not in DIGITS and ch != "十" for ch in text):
         return None
     if "十" not in text:

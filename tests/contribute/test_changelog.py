@@ -36,7 +36,7 @@ def test_a_yaml_file_that_is_no_list_of_entries_is_an_error(tmp_path: Path) -> N
             cli, ["changelog", str(tmp_path / "old.yaml"), str(tmp_path / "new.yaml")]
         )
         assert result.exit_code == 1, result.output
-        assert "new.yaml: not a terms file (a list of entries)" in result.output
+        assert "new.yaml: not a terms file: a list of entries is needed" in result.output
 
 
 ADDED = """

@@ -32,11 +32,15 @@ def render(specs: list[NoteSpec], models: dict[str, StableModel]) -> bytes:
     out.write("#columns:" + ",".join(["guid", "notetype", "deck", *names[:width], "tags"]) + "\n")
     writer = csv.writer(out, lineterminator="\n")
     for spec in specs:
-        # GUIDs are left as they are (a note is matched by them); deck and note type names are ours.
+        # A GUID is written as it is, in quotes. As it is: Anki matches the note by it, so a GUID
+        # prefixed against spreadsheet formulas would add a second note instead of updating the
+        # first (and a GUID is genanki's hash of the id, base91: no contributor writes it, an id
+        # chooses at most its first character). In quotes: Anki skips a line that starts with
+        # ``#`` as a comment, which would silently drop the note of a GUID like ``#u3Vq…``.
+        out.write('"' + spec.guid.replace('"', '""') + '",')
         fields = [neutralise(f) for f in spec.fields] + [""] * (width - len(spec.fields))
         writer.writerow(
             [
-                spec.guid,
                 models[spec.kind].name,
                 deck_name(spec.rites[0], spec.category),
                 *fields,

@@ -40,8 +40,10 @@ class Ledger:
         old = self.stamps.get(key)
         if old is not None and old.sha256 == digest:
             return old.mod
-        # Never go back in time: Anki only applies updates that are newer.
-        mod = max(epoch, old.mod + 1) if old is not None else epoch
+        # Never go back in time: Anki only applies updates that are newer. Never past the largest
+        # time a ledger may hold either (parse_ledger refuses more): a ledger at MAX_MOD keeps it,
+        # and every later build still works.
+        mod = min(max(epoch, old.mod + 1) if old is not None else epoch, MAX_MOD)
         self.stamps[key] = Stamp(digest, mod, old.clozes if old is not None else ())
         return mod
 
