@@ -9,12 +9,13 @@ the valid entries made into the model's :class:`Entry` and :class:`Citation`, ri
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
-from glossary.model import Citation, Entry
+from glossary.model import Citation, Entry, Follows
 from glossary.problems import ERROR, Problem, did_you_mean
 from glossary.schema import fields_of, schema
 from glossary.schema_check import schema_problems
@@ -29,9 +30,10 @@ def _as_str(value: object) -> str | None:
 
 
 #: How a citation's fields become the model's values (the rest are kept as given).
-CITATION_VALUES = {
+CITATION_VALUES: dict[str, Callable[[Any], object]] = {
     "juan": lambda value: parse_number(str(value)),
     "page": _as_str,
+    "reading": lambda value: Follows(str(value["follows"]), str(value["why"])),
 }
 
 
