@@ -77,12 +77,8 @@ def _read_state(base: Path) -> dict[str, bytes]:
     return state
 
 
-def gather(report: Report, base: Path, cache: IndexCache | None = None) -> Glossary:
-    """Everything the renderers need, from a passing report and the project folder ``base``.
-
-    ``cache``: the cache that opened the report's index, which keeps the corpus' alignments
-    beside it (without one they are computed afresh).
-    """
+def gather(report: Report, base: Path) -> Glossary:
+    """Everything the renderers need, from a passing report and the project folder ``base``."""
     assert report.index is not None
     loci = {
         entry.id: tuple(result.loci for result in report.results_for(entry.id))
@@ -104,9 +100,7 @@ def gather(report: Report, base: Path, cache: IndexCache | None = None) -> Gloss
         },
         retired=report.retired,
         readings=report.readings,
-        alignments=cache.alignments(report.index, alignments)
-        if cache is not None
-        else alignments(report.index.corpus),
+        alignments=alignments(report.index.corpus),
         texts=report.index.corpus.texts,
         commit=source_commit(base),
     )
@@ -247,7 +241,7 @@ def build(
     report = check_project(terms, corpus_root, cache=cache, base=base)
     if report.failed():
         return report
-    glossary = gather(report, terms.parent, cache)
+    glossary = gather(report, terms.parent)
     rendered = render_all(glossary, options)
     write_outputs(
         Path(out),

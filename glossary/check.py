@@ -8,11 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from glossary.cache import IndexCache, Memo, corpus_key
+from glossary.cache import IndexCache, corpus_key
 from glossary.corpus import CorpusError
-from glossary.files import read_unlinked
 from glossary.load import load_yaml
-from glossary.media import media_problems, media_size_problems
+from glossary.media import LICENSES, media_problems, media_size_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
@@ -22,7 +21,7 @@ from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired
 from glossary.textcheck import is_placeholder
-from glossary.validate import validate
+from glossary.validate import MEDIA, validate
 
 if TYPE_CHECKING:
     from glossary.apparatus import Authorities
@@ -50,7 +49,7 @@ class Report:
     readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
     #: Notes, not problems: each verified quote that needed a variant fold (glossary.folds), at its line.
     notes: list[Problem] = field(default_factory=list)
-    #: Entry id → (citation results, problems, notes) of the entries checked afresh, until reported.
+    #: Entry id → (citation results, problems, notes) of the entries checked, until reported.
     found: dict[str, tuple[list[CitationResult], list[Problem], list[Problem]]] = field(
         default_factory=dict
     )
@@ -92,11 +91,6 @@ class Report:
         }
 
 
-#: The code whose findings about one entry a run may keep for the next (its imports followed,
-#: with the tables they name; see :meth:`glossary.cache.IndexCache.memo`).
-ENTRY_CODE = ("glossary.check",)
-
-
 def check_project(
     terms: Path | str,
     corpus_root: Path | str,
@@ -104,28 +98,120 @@ def check_project(
     plan: Path | str | None = None,
     *,
     cache: IndexCache | None = None,
-    incremental: bool = False,
+    reuse: bool = False,
     base: str | None = None,
 ) -> Report:
     """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run.
 
     ``cache`` (default: :meth:`IndexCache.from_environment`) opens the corpus index unless
-    ``index`` is given, and remembers the quotes looked for. ``incremental``: an entry (and the
-    plan) whose text, corpus and checking code are those of an earlier run is not checked again;
-    its problems, notes and citation statuses are the ones found then, and when nothing changed
-    the corpus index is not even opened. ``base``: the revision whose Anki ledger this one must
-    extend (its merge base with HEAD; default: the ledger committed at HEAD), see
-    :mod:`glossary.published`. The report then holds no loci and no readings for those
-    entries (nor ``index``): for `glossary check`'s own messages, not for outputs.
+    ``index`` is given. ``base``: the revision whose Anki ledger this one must extend (its merge
+    base with HEAD; default: the ledger committed at HEAD), see :mod:`glossary.published`.
+    ``reuse``: when every file the check reads (:func:`run_key`), the base ledger, the corpus and
+    the code are those of an earlier run, that run's problems, notes and citation statuses are
+    returned without checking anything (nor opening the index). Such a report holds no entries,
+    loci or readings: for `glossary check`'s own messages, not for outputs.
     """
     cache = cache if cache is not None else IndexCache.from_environment()
     terms = Path(terms)
     plan_path = Path(plan) if plan is not None else terms.parent / PLAN_FILE
+    name = None
+    if reuse and index is None and cache.folder is not None:
+        name = f"check-{run_key(terms, corpus_root, plan_path, base)}.json"
+        kept = _restore(str(terms), cache.read(name))
+        if kept is not None:
+            return kept
+    report = _check_project(terms, corpus_root, index, plan_path, cache, base)
+    if name is not None:
+        cache.write(name, _keep(report))
+    return report
+
+
+def run_key(terms: Path, corpus_root: Path | str, plan: Path, base: str | None = None) -> str:
+    """The digest of everything a check reads: the terms file, the plan, retired.yaml, the Anki
+    ledger and the one it must extend (committed at ``HEAD``, or at the merge base with
+    ``base``), media/ (its licence list, which files it holds and their sizes), the corpus and
+    the code (:func:`glossary.cache.corpus_key`), and the paths its messages name."""
+    from glossary.files import UnreadableFile, read_bounded
+    from glossary.load import MAX_BYTES
+    from glossary.published import base_ledger
+
+    digest = hashlib.sha256(corpus_key(corpus_root).encode() + b"\0")
+    folder = terms.parent
+    media = folder / MEDIA
+    files = [terms, plan, folder / RETIRED_FILE, folder / LEDGER_FILE, media / LICENSES]
+    for path in files:
+        try:
+            # As the loaders read it: never through a link (a link's target is no input).
+            data = b"+" + read_bounded(path, MAX_BYTES, links=False, base=folder)
+        except (OSError, UnreadableFile):
+            data = b"-"  # missing, a link or refused: the check says which
+        digest.update(f"{path}\0{len(data)}\0".encode() + data)
+    digest.update(f"{corpus_root}\0".encode())
+    # The ledger this one must extend: git's (a GlossaryError for a base git does not know, as
+    # the check itself would raise).
+    found = base_ledger(folder, base)
+    digest.update(b"-" if found is None else found[1].encode() + b"\0" + found[0].to_bytes())
+
+    # Media problems depend on the names, kinds and sizes of the files there, not on their bytes.
+    def kind(item: str) -> str:
+        if os.path.islink(item):
+            return "l"
+        try:
+            return "d" if os.path.isdir(item) else f"f{os.path.getsize(item)}"
+        except OSError:
+            return "?"  # gone meanwhile: the check says what it finds
+
+    held = [f".\0{kind(str(media))}\0"]  # media/ itself a link is a problem of its own
+    for folder, dirs, names in os.walk(media):
+        for name in dirs + names:
+            item = os.path.join(folder, name)
+            held.append(f"{os.path.relpath(item, media)}\0{kind(item)}\0")
+    digest.update("".join(sorted(held)).encode())
+    return digest.hexdigest()
+
+
+def _keep(report: Report) -> dict[str, object]:
+    """What `glossary check` prints of a report, as JSON data."""
+
+    def plain(found: list[Problem]) -> list[list[object]]:
+        return [[p.file, p.line, p.path, p.severity, p.message, list(p.hints)] for p in found]
+
+    return {
+        "terms": report.total_terms,
+        "results": [[r.entry_id, r.index, r.status] for r in report.results],
+        "problems": plain(report.problems),
+        "notes": plain(report.notes),
+    }
+
+
+def _restore(display: str, kept: object) -> Report | None:
+    """The report :func:`_keep` kept, or None for data of another shape."""
+    try:
+        report = Report(terms_file=display, total_terms=int(kept["terms"]))  # type: ignore[index]
+        report.results = [
+            CitationResult(str(owner), int(i), str(status))
+            for owner, i, status in kept["results"]  # type: ignore[index]
+        ]
+        for name in ("problems", "notes"):
+            getattr(report, name).extend(
+                Problem(str(file), int(line), str(path), str(severity), str(message), tuple(hints))
+                for file, line, path, severity, message, hints in kept[name]  # type: ignore[index]
+            )
+    except (KeyError, TypeError, ValueError):
+        return None
+    return report
+
+
+def _check_project(
+    terms: Path,
+    corpus_root: Path | str,
+    index: CorpusIndex | None,
+    plan_path: Path,
+    cache: IndexCache,
+    base: str | None,
+) -> Report:
     display = str(terms)
-    # The entries' text as parsed by earlier runs: an edit re-reads only the entries it touched.
-    memo = cache.memo("terms", ("glossary.load",), ("PyYAML",))
-    loaded = load_yaml(terms, display, memo)
-    cache.keep(memo)
+    loaded = load_yaml(terms, display)
     report = Report(terms_file=display, problems=list(loaded.problems))
     if loaded.data is None and loaded.problems:
         # The file could not be read as YAML at all: that problem alone, first. Checking the plan
@@ -136,27 +222,9 @@ def check_project(
     entries, problems = validate(loaded, terms.parent)
     report.problems.extend(problems)
     report.entries = entries
-    known = Memo(None, {})
-    if incremental and index is None and cache.trusted():
-        try:
-            # What earlier runs found, for this corpus (its files checked against SHA256SUMS).
-            known = cache.memo("checked", ENTRY_CODE, corpus=corpus_key(Path(corpus_root)))
-        except CorpusError as exc:
-            report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
-            return report
-    # Each entry by the digest of its text (where the file was read item by item).
-    digests = {loaded.lines[(i,)]: digest for i, digest in enumerate(loaded.digests)}
-    kept = {
-        entry.id: found
-        for entry in entries
-        if (found := known.get(digests.get(entry.line))) is not None
-    }
-    fresh = [entry for entry in entries if entry.id not in kept]
-    # The plan's check depends on its text and on the glossary's ids (its places name entries).
-    plan_key = _plan_key(report, plan_path) if known.file is not None else None
-    plan_found = _load_plan(report, plan_path, known, plan_key)
+    plan_loaded = _load_plan(report, plan_path)
     checker = None
-    if fresh or plan_found is None:
+    if entries or plan_loaded:
         try:
             report.index = index or cache.open(corpus_root)
             # Its loci carry the received text's readings (aligned on first use, kept in the cache).
@@ -166,23 +234,15 @@ def check_project(
         except CorpusError as exc:
             report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
             return report
-        checker = _check_entries(report, display, fresh, cache)
+        checker = _check_entries(report, display, entries)
     for entry in entries:
-        if entry.id in kept:
-            results, problems, notes = _restore(display, entry.line, entry.id, kept[entry.id])
-        else:
-            results, problems, notes = report.found.pop(entry.id)
-            if entry.line in digests:
-                known[digests[entry.line]] = _keep(entry.line, results, problems, notes)
+        results, problems, notes = report.found.pop(entry.id)
         report.results.extend(results)
         report.problems.extend(problems)
         report.notes.extend(notes)
-    if plan_found is not None:
-        report.problems.extend(plan_found[0])
-        report.notes.extend(plan_found[1])
-    elif report.plan is not None and checker is not None:
-        _check_plan(report, plan_path, report.plan, checker, known, plan_key)
-    # Media files change apart from the entries that name them: looked at on every run.
+    if report.plan is not None and checker is not None:
+        _check_plan(report, plan_path, report.plan, checker)
+    # Media files change apart from the entries that name them (the run's key lists them too).
     report.problems.extend(media_problems(terms.parent, display, entries))
     report.problems.extend(media_size_problems(terms.parent, display, entries))
     retired_problems: list[Problem] = []
@@ -194,9 +254,6 @@ def check_project(
         report.problems.extend(
             ledger_problems(terms.parent / LEDGER_FILE, _ids(loaded.data), report.retired, base)
         )
-    cache.keep(known)
-    if report.index is not None:
-        cache.save(report.index)
     report.problems.sort()
     report.notes.sort()
     return report
@@ -208,11 +265,9 @@ def _ids(data: object) -> set[str]:
     return {raw["id"] for raw in items if isinstance(raw, dict) and isinstance(raw.get("id"), str)}
 
 
-def _check_entries(
-    report: Report, display: str, entries: list[Entry], cache: IndexCache
-) -> CitationChecker:
+def _check_entries(report: Report, display: str, entries: list[Entry]) -> CitationChecker:
     """Check ``entries`` against ``report.index``: their findings go to ``report.found`` by id."""
-    # Imported here: a check in which no entry changed needs none of this (nor the index).
+    # Imported here: a reused run (nothing changed) needs none of this, nor the index.
     from glossary.apparatus import Authorities
     from glossary.citations import CitationChecker
     from glossary.enrich.readings.lookup import all_readings
@@ -228,7 +283,7 @@ def _check_entries(
             if not is_placeholder(citation.quote)
         ]
     )
-    yinyi, report.readings = all_readings(entries, report.index.corpus, report.index, cache=cache)
+    yinyi, report.readings = all_readings(entries, report.index.corpus, report.index)
     for entry in entries:
         report.found[entry.id] = _check_entry(report, display, entry, checker, authorities, yinyi)
     return checker
@@ -297,33 +352,6 @@ def _check_entry(
     return results, found, notes
 
 
-def _keep(
-    base: int, results: list[CitationResult], problems: list[Problem], notes: list[Problem]
-) -> tuple[object, ...]:
-    """What checking an entry (or the plan) found, as plain data, its lines counted from ``base``."""
-
-    def plain(found: list[Problem]) -> tuple[tuple[object, ...], ...]:
-        return tuple((p.line - base, p.path, p.severity, p.message, p.hints) for p in found)
-
-    return tuple(result.status for result in results), plain(problems), plain(notes)
-
-
-def _restore(
-    display: str, base: int, owner: str, kept: object
-) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
-    """What :func:`_keep` kept, placed from line ``base`` (an entry may have moved in the file)."""
-    statuses, problems, notes = kept  # type: ignore[misc]
-
-    def placed(found: tuple[tuple[object, ...], ...]) -> list[Problem]:
-        return [
-            Problem(display, base + line, path, severity, message, tuple(hints))
-            for line, path, severity, message, hints in found
-        ]
-
-    results = [CitationResult(owner, i, status) for i, status in enumerate(statuses)]
-    return results, placed(problems), placed(notes)
-
-
 def _fold_note(
     file: str, owner: str, index: int, citation: Citation, result: CitationResult
 ) -> Problem | None:
@@ -338,37 +366,17 @@ def _fold_note(
     )
 
 
-def _plan_key(report: Report, path: Path) -> str | None:
-    """The plan's text and the glossary's ids (its places name entries): what its check depends on."""
-    try:
-        digest = hashlib.sha256(read_unlinked(path))  # a link: no key, and the loader refuses it
-    except OSError:
-        return None
-    digest.update("\0".join(sorted(entry.id for entry in report.entries)).encode())
-    return "plan:" + digest.hexdigest()
-
-
-def _load_plan(
-    report: Report, path: Path, known: Memo, key: str | None
-) -> tuple[list[Problem], list[Problem]] | None:
-    """Load the hall plan into ``report``; what an earlier run found checking it (kept under ``key``),
-    if nothing changed."""
+def _load_plan(report: Report, path: Path) -> bool:
+    """Load the hall plan into ``report``: whether there is one to check."""
     if not os.path.lexists(path):
-        return [], []  # no plan: nothing to check
+        return False  # no plan: nothing to check
     plan, problems = load_plan(path)
     report.problems.extend(problems)
     report.plan = plan
-    if plan is None:
-        return [], []
-    kept = known.get(key) if key else None
-    if kept is None:
-        return None
-    return _restore(str(path), 0, "", kept)[1:]
+    return plan is not None
 
 
-def _check_plan(
-    report: Report, path: Path, plan: Plan, checker: CitationChecker, known: Memo, key: str | None
-) -> None:
+def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker) -> None:
     from glossary.apparatus import rite_problems
 
     found: list[Problem] = []
@@ -401,5 +409,3 @@ def _check_plan(
         )
     report.problems.extend(found)
     report.notes.extend(notes)
-    if key is not None:
-        known[key] = _keep(0, [], found, notes)

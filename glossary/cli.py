@@ -168,9 +168,9 @@ def check(
     """Verify every entry and every quoted passage against the corpus."""
     from glossary.check import check_project
 
-    # Text and annotations need only each entry's problems: unchanged entries keep an earlier run's
-    # (JSON lists every locus, so every entry is checked afresh).
-    report = check_project(terms, corpus, cache=cache, incremental=fmt != "json", base=base)
+    # Text and annotations need only the problems: a run whose every input is unchanged reuses the
+    # last one's (JSON lists every locus, so it is always checked afresh).
+    report = check_project(terms, corpus, cache=cache, reuse=fmt != "json", base=base)
     if fmt == "json":
         echo(dump_json(report.to_json()), nl=False)
     else:
@@ -198,8 +198,8 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
 
     index = _index(corpus)
     found = find(index, passage)
-    # Aligned only when a place found is in a rendering or its original (kept in the cache).
-    alignments = align.aligned(index, cache) if align.concerns(index.corpus, found.loci) else ()
+    # Aligned only when a place found is in a rendering or its original.
+    alignments = align.aligned(index) if align.concerns(index.corpus, found.loci) else ()
     if as_json:
         keys = (
             "work",
@@ -273,7 +273,7 @@ def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     """The modern rendering paragraph by paragraph, each with the passages of the original it renders."""
     from glossary.enrich import align_views as align
 
-    found = align.aligned(_index(corpus), cache)
+    found = align.aligned(_index(corpus))
     if as_json:
         echo(dump_json(align.as_json(found)), nl=False)
     else:

@@ -100,27 +100,66 @@ class CorpusIndex:
         #: these keys matches no such character: see :meth:`tabled_in`).
         self._tabled_chars = "".join(tabled_chars)
         self.tabled_keys = "".join(sorted(tabled_keys))
-        #: Exact occurrences found in advance by :meth:`prefetch` (or remembered from an earlier run).
+        #: Exact occurrences found in advance by :meth:`prefetch`.
         self._found: dict[str, array] = {}
         #: What :meth:`locus` adds to a place beyond the corpus' own text (the received text's
         #: reading, glossary.enrich.witness): set by whoever opened the index, never pickled.
         self.annotator: Callable[[Hit, Locus], Locus] | None = None
 
-    def __getstate__(self) -> dict[str, object]:
-        # An index is pickled as the corpus made it, whatever quotes it was asked about since
-        # (and without what it works out when asked: cached properties).
-        state = {**self.__dict__, "_found": {}, "annotator": None}
-        for name in ("_neighbours", "_tabled_mask", "_tabled_key_set"):
-            state.pop(name, None)
-        return state
-
     def remembered(self) -> dict[str, array]:
-        """Every quote (normalised) looked for in advance, with the start of each occurrence."""
+        """Every quote (normalised) found in advance, with the start of each occurrence."""
         return dict(self._found)
 
     def remember(self, found: dict[str, array]) -> None:
-        """Take occurrences found earlier in this same index text (see :mod:`glossary.cache`)."""
+        """Take occurrences found in advance in this index's text (the near-miss pass finds some)."""
         self._found.update(found)
+
+    def state(self) -> dict[str, object]:
+        """The index as JSON data, as the cache keeps it (:meth:`from_state` makes it again)."""
+        from glossary.corpus.store import Packer, corpus_data
+
+        packer = Packer()
+        state = {
+            "corpus": corpus_data(self.corpus, packer),
+            "maps": [packer.plain(index) for _, _, index in self._streams],
+            "starts": packer.plain(self._starts),
+            "placeholders": packer.plain(self._placeholders),
+            "tabled": packer.plain(self._tabled),
+            "text": self.text,
+            "tabled_chars": self._tabled_chars,
+            "tabled_keys": self.tabled_keys,
+        }
+        state["runs"] = packer.plain(packer.runs)
+        return state
+
+    @classmethod
+    def from_state(cls, state: dict[str, object]) -> CorpusIndex:
+        """The index :meth:`state` described, without reading or normalising the corpus again
+        (ValueError, TypeError, KeyError or IndexError for data of another shape)."""
+        from glossary.corpus.store import Unpacker, corpus_from, packed_array
+
+        unpacker = Unpacker(state["runs"])
+        index = cls.__new__(cls)
+        index.corpus = corpus_from(state["corpus"], unpacker)  # type: ignore[assignment]
+        pairs = [(doc, stream) for doc in index.corpus.documents for stream in doc.streams]
+        maps = state["maps"]
+        if not isinstance(maps, list) or len(maps) != len(pairs):
+            raise ValueError("not the maps of these streams")
+        index._streams = [
+            (doc, stream, unpacker.offset_map(m)) for (doc, stream), m in zip(pairs, maps)
+        ]
+        index._starts = packed_array(state["starts"])
+        index._placeholders = packed_array(state["placeholders"])
+        index._tabled = packed_array(state["tabled"])
+        for name in ("text", "tabled_chars", "tabled_keys"):
+            if not isinstance(state[name], str):
+                raise TypeError(f"{name} is not text")
+        index.text = state["text"]  # type: ignore[assignment]
+        index._tabled_chars = state["tabled_chars"]  # type: ignore[assignment]
+        index.tabled_keys = state["tabled_keys"]  # type: ignore[assignment]
+        index._found = {}
+        index.annotator = None
+        return index
 
     # -- exact search -------------------------------------------------------
     def occurs(self, key: str) -> bool:
@@ -384,7 +423,7 @@ class CorpusIndex:
             - set(self._found)
         )
         if not exact:
-            return  # every quote remembered (a check after no edit): no automaton, not even its import
+            return  # every quote already found: no automaton, not even its import
         import ahocorasick
 
         automaton = ahocorasick.Automaton()

@@ -8,11 +8,10 @@ reported, and only YAML's standard scalar tags are accepted.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,8 +59,6 @@ class Loaded:
     pending: list[tuple[int, PathKey]] = field(default_factory=list)
     #: Data paths whose value was refused (a tag, a bad date): they hold None.
     voided: set[PathKey] = field(default_factory=set)
-    #: For a file read item by item (:func:`_load_items`): the digest of each top-level item's text.
-    digests: list[str] = field(default_factory=list)
 
     def line_of(self, path: PathKey) -> int:
         """The line of the node at ``path``, or of its nearest ancestor."""
@@ -340,20 +337,11 @@ def render_path(data: object, path: PathKey) -> str:
     return out
 
 
-def load_yaml(
-    path: Path | str,
-    display: str | None = None,
-    memo: MutableMapping[str, object] | None = None,
-    base: Path | None = None,
-) -> Loaded:
+def load_yaml(path: Path | str, display: str | None = None, base: Path | None = None) -> Loaded:
     """Load a YAML file safely; problems are collected, never raised.
 
     Never through a symbolic link (a pull request could link ``plan.yaml`` to any file): the
     file, and every folder on its way below ``base`` (default: the current folder), must be real.
-
-    ``memo`` (digest of an entry's text → its parsed data, see :func:`_load_items`) lets a
-    list-of-entries file be built from the entries parsed by an earlier run where their text
-    is unchanged: the same data and lines, at the cost of parsing only the entries edited.
     """
     path = Path(path)
     try:
@@ -366,10 +354,10 @@ def load_yaml(
         loaded = Loaded(file=display or str(path))
         _error(loaded, 0, f"cannot read: {exc}")
         return loaded
-    return load_bytes(raw, display or str(path), memo)
+    return load_bytes(raw, display or str(path))
 
 
-def load_bytes(raw: bytes, display: str, memo: MutableMapping[str, object] | None = None) -> Loaded:
+def load_bytes(raw: bytes, display: str) -> Loaded:
     """Load YAML text (``display`` names it in problems) as :func:`load_yaml` loads a file."""
     loaded = Loaded(file=display)
     text = _decode(loaded, raw)
@@ -385,8 +373,6 @@ def load_bytes(raw: bytes, display: str, memo: MutableMapping[str, object] | Non
         )
     if loaded.problems:
         return loaded
-    if memo is not None and (items := _load_items(text, display, memo)) is not None:
-        return items
     built = Loaded(file=loaded.file, problems=list(loaded.problems))
     try:
         with nogc.paused():
@@ -425,87 +411,6 @@ def load_bytes(raw: bytes, display: str, memo: MutableMapping[str, object] | Non
             problem.file, problem.line, render_path(loaded.data, path), ERROR, problem.message
         )
     return loaded
-
-
-def _load_items(text: str, display: str, memo: MutableMapping[str, object]) -> Loaded | None:
-    """The file built item by item, each top-level ``- `` item from ``memo`` when its text is
-    unchanged, else parsed alone and memoised; None when the file must be read whole.
-
-    An item's text (from its ``- `` line to the next one, comments included) parses alone to the
-    same value as within the file: the items of a block list at the margin are indented, so a
-    line at the margin starting ``- `` can only open the next item, or lie inside an unclosed
-    quote or bracket, which is a syntax error of its own item. So any problem, anchor or alias in
-    an item, any other line at the margin, or a line break other than ``\n`` sends the whole file
-    through the ordinary reading, whose messages and checks (duplicate anchors across items, say)
-    are the ones a user sees.
-    """
-    if "\r" in text:
-        return None
-    starts, offset, first_line = [], 0, 0
-    for number, line in enumerate(text.split("\n")):
-        if line and line[0] not in " #":
-            if line != "-" and not line.startswith("- "):
-                return None  # a document marker, a directive, unindented text: read whole
-            if not starts:
-                first_line = number
-            starts.append(offset)
-        elif not starts and line.strip() and not line.lstrip().startswith("#"):
-            return None
-        offset += len(line) + 1
-    if not starts:
-        return None
-    loaded = Loaded(file=display, data=[])
-    line = first_line
-    for i, start in enumerate(starts):
-        end = starts[i + 1] if i + 1 < len(starts) else len(text)
-        chunk = text[start:end]
-        key = hashlib.sha256(chunk.encode("utf-8")).hexdigest()
-        parsed = memo.get(key)
-        if parsed is None:
-            parsed = _parse_item(chunk, display)
-            if parsed is None:
-                return None
-            memo[key] = parsed
-        value, lines = parsed  # type: ignore[misc]
-        loaded.data.append(value)  # type: ignore[union-attr]
-        loaded.digests.append(key)
-        for path, at in lines.items():
-            loaded.lines[(i, *path) if path else (i,)] = at + line + 1
-        line += chunk.count("\n")
-    loaded.lines[()] = first_line + 1
-    return loaded
-
-
-def _parse_item(chunk: str, display: str) -> tuple[object, dict[PathKey, int]] | None:
-    """One top-level item parsed alone: (its value, item-relative path → line from 0), or None."""
-    built = Loaded(file=display)
-    try:
-        with nogc.paused():
-            builder = _Builder(built, Lines(chunk), yaml.parse(chunk, Loader=LOADER))
-            data = builder.document()
-    except (_Alias, yaml.YAMLError, RecursionError):
-        return None
-    if (
-        built.problems
-        or builder.anchors
-        or not isinstance(data, list)
-        or len(data) != 1
-        or not _plain(data[0])
-    ):
-        return None
-    lines = {path[1:]: at - 1 for path, at in built.lines.items() if path}
-    return data[0], lines
-
-
-def _plain(value: object) -> bool:
-    """Text, numbers, booleans, None, lists and text-keyed mappings only (what a memo may keep)."""
-    if value is None or type(value) in (str, int, float, bool):
-        return True
-    if type(value) is list:
-        return all(_plain(v) for v in value)
-    if type(value) is dict:
-        return all(type(k) is str and _plain(v) for k, v in value.items())
-    return False
 
 
 def _syntax_error(loaded: Loaded, exc: yaml.YAMLError, text: str, lines_of: Lines) -> None:

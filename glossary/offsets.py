@@ -27,7 +27,7 @@ class OffsetMap:
 
     One array holds, for n runs, the index of each run's first element (``[0:n]``) and then
     the source position of each run's first element (``[n:2n]``): a corpus has thousands of
-    maps, and one array each instead of two saves memory and unpickling time.
+    maps, and one array each instead of two saves memory and reading time.
     """
 
     __slots__ = ("_runs", "_count", "_length")
@@ -50,9 +50,27 @@ class OffsetMap:
         self._count = len(starts)
         self._length = length
 
-    def __reduce__(self) -> tuple[object, tuple[bytes, int, int]]:
-        # A byte string instead of a pickled array: a cached corpus index holds thousands of maps.
-        return _restore, (self._runs.tobytes(), self._count, self._length)
+    def packed(self) -> tuple[bytes, int, int]:
+        """The runs as bytes, their count and the length: what :meth:`unpacked` takes back."""
+        return self._runs.tobytes(), self._count, self._length
+
+    @classmethod
+    def unpacked(cls, runs: bytes | array, count: int, length: int) -> OffsetMap:
+        """The map :meth:`packed` gave (ValueError if the parts do not fit together); ``runs``
+        may be an array of its own already."""
+        restored = cls.__new__(cls)
+        restored._runs = (
+            runs if isinstance(runs, array) and runs.typecode == "Q" else array("Q", runs)
+        )
+        if (
+            not isinstance(count, int)
+            or not isinstance(length, int)
+            or len(restored._runs) != 2 * count
+        ):
+            raise ValueError("not the runs of an offset map")
+        restored._count = count
+        restored._length = length
+        return restored
 
     def __len__(self) -> int:
         return self._length
@@ -80,11 +98,3 @@ class OffsetMap:
 
     def __repr__(self) -> str:
         return f"OffsetMap({len(self)} positions in {self._count} runs)"
-
-
-def _restore(runs: bytes, count: int, length: int) -> OffsetMap:
-    restored = OffsetMap.__new__(OffsetMap)
-    restored._runs = array("Q", runs)
-    restored._count = count
-    restored._length = length
-    return restored

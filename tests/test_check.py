@@ -248,7 +248,7 @@ def test_report_as_json(mini_project: Path, index) -> None:
     assert all("context" not in locus for r in data["results"] for locus in r["loci"])
 
 
-# -- incremental checks (what `glossary check` does with its cache) --------------------------------
+# -- a whole check reused (what `glossary check` does with its cache) -----------------------------
 
 
 def _broken(project: Path) -> str:
@@ -267,87 +267,165 @@ def _broken(project: Path) -> str:
 
 
 def _said(report) -> tuple:
+    """What `glossary check` prints of a report."""
     return (
         report.problems,
         report.notes,
         [(r.entry_id, r.index, r.status) for r in report.results],
         report.total_terms,
-        [e.id for e in report.entries],
+        report.citations,
+        report.verified,
     )
 
 
-def _incremental(project: Path):
-    return check_project(project / "terms.yaml", project / "corpus", incremental=True)
+def _reused(project: Path):
+    return check_project(project / "terms.yaml", project / "corpus", reuse=True)
 
 
-def test_an_incremental_check_says_what_a_full_check_says(mini_project: Path, monkeypatch) -> None:
+def _not_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import glossary.check
+
+    monkeypatch.setattr(
+        glossary.check, "_check_project", lambda *a: pytest.fail("the project was checked")
+    )
+
+
+def test_an_unchanged_project_says_what_the_first_check_said_without_checking(
+    mini_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from glossary.cache import IndexCache
 
     _broken(mini_project)
     full = check(mini_project)
     assert {p.path for p in full.problems} >= {"zu-ku.citations[0].page", "tan.pinyin", "tang.term"}
-    assert _said(_incremental(mini_project)) == _said(full)  # the first run keeps what it found
-    # Nothing changed: the second run does not even open the corpus index.
+    assert _said(_reused(mini_project)) == _said(full)  # the first run keeps what it found
+    # Nothing changed: the second run neither checks nor opens the corpus index.
+    _not_checked(monkeypatch)
     monkeypatch.setattr(IndexCache, "open", lambda self, root: pytest.fail("the index was opened"))
-    again = _incremental(mini_project)
+    again = _reused(mini_project)
     assert _said(again) == _said(full) and again.index is None
 
 
-def test_an_edit_checks_only_the_entry_edited_and_moved_entries_keep_their_lines(
-    mini_project: Path, monkeypatch
+@pytest.mark.parametrize(
+    "change",
+    ["terms", "plan", "retired", "ledger", "licences", "media file", "corpus"],
+)
+def test_any_changed_input_checks_everything_again(
+    mini_project: Path, change: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import glossary.check
 
     text = _broken(mini_project)
-    _incremental(mini_project)
-    checked: list[str] = []
-    real = glossary.check._check_entry
+    first = _reused(mini_project)
+    checked: list[Path] = []
+    real = glossary.check._check_project
     monkeypatch.setattr(
         glossary.check,
-        "_check_entry",
-        lambda report, display, entry, *rest: (
-            checked.append(entry.id) or real(report, display, entry, *rest)
-        ),
+        "_check_project",
+        lambda terms, *rest: checked.append(terms) or real(terms, *rest),
     )
-    # Three lines above everything, and one entry's gloss changed: only that entry is checked.
-    edited = "# one\n# two\n# three\n" + set_field(text, "bi", "gloss", "an arrow rack, edited")
-    (mini_project / "terms.yaml").write_text(edited, encoding="utf-8")
-    report = _incremental(mini_project)
-    assert checked == ["bi"]
-    monkeypatch.setattr(glossary.check, "_check_entry", real)
-    assert _said(report) == _said(check(mini_project))
-    assert line_of(edited, '"tān"') in [p.line for p in report.problems if p.path == "tan.pinyin"]
+    if change == "terms":
+        # One gloss changed and three lines added above everything: every line moves.
+        edited = "# one\n# two\n# three\n" + set_field(text, "bi", "gloss", "an arrow rack, edited")
+        (mini_project / "terms.yaml").write_text(edited, encoding="utf-8")
+    elif change == "plan":
+        plan = mini_project / "plan.yaml"
+        plan.write_text(plan.read_text(encoding="utf-8").replace("term: tang-hall", "term: tang"))
+    elif change == "retired":
+        (mini_project / "retired.yaml").write_text("- {id: bi, into: bogus}\n", encoding="utf-8")
+    elif change == "ledger":
+        (mini_project / "anki-ledger.json").write_text("{}", encoding="utf-8")
+    elif change == "licences":
+        (mini_project / "media").mkdir(exist_ok=True)
+        (mini_project / "media" / "licenses.yaml").write_text("- nonsense\n", encoding="utf-8")
+    elif change == "media file":
+        (mini_project / "media").mkdir(exist_ok=True)
+        (mini_project / "media" / "unused.png").write_bytes(b"png")
+    else:  # a deliberate corpus change (file and checksum): what was verified is looked for again
+        seed = mini_project / "corpus" / "000_b6ac9449aa5994ba.txt"
+        old = hashlib.sha256(seed.read_bytes()).hexdigest()
+        seed.write_bytes(seed.read_bytes().replace("楅长如笴".encode(), "楅长如竿".encode(), 1))
+        sums = mini_project / "corpus" / "SHA256SUMS"
+        sums.write_text(
+            sums.read_text(encoding="utf-8").replace(
+                old, hashlib.sha256(seed.read_bytes()).hexdigest()
+            ),
+            encoding="utf-8",
+        )
+    after = _reused(mini_project)
+    assert len(checked) == 1 and _said(after) == _said(check(mini_project))
+    if (
+        change != "ledger"
+    ):  # in the key (a check may come to read it); no message depends on it today
+        assert _said(after) != _said(first)
+    if change == "terms":
+        assert line_of(edited, '"tān"') in [
+            p.line for p in after.problems if p.path == "tan.pinyin"
+        ]
+    if change == "corpus":
+        assert after.verified < first.verified
 
 
-def test_a_changed_corpus_or_plan_is_checked_afresh(mini_project: Path) -> None:
-    _incremental(mini_project)
-    # The plan names an entry that is gone: the plan's own text did not change, the glossary did.
-    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
-    loaded = load_bytes(text.encode("utf-8"), "terms.yaml")
-    plan, _ = load_plan(mini_project / "plan.yaml")
-    named = next(place.term for place in plan.places if place.term)
-    position = next(i for i, item in enumerate(loaded.data) if item["id"] == named)
-    start = loaded.lines[(position,)] - 1
-    end = (
-        loaded.lines[(position + 1,)] - 1
-        if position + 1 < len(loaded.data)
-        else len(text.splitlines())
-    )
-    lines = text.splitlines(keepends=True)
-    (mini_project / "terms.yaml").write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
-    report = _incremental(mini_project)
-    assert any(p.path.endswith(".term") and named in p.message for p in report.problems)
-    assert _said(report) == _said(check(mini_project))
-    # A deliberate corpus change (file and checksum): what was verified is looked for again.
-    seed = mini_project / "corpus" / "000_b6ac9449aa5994ba.txt"
-    old = hashlib.sha256(seed.read_bytes()).hexdigest()
-    seed.write_bytes(seed.read_bytes().replace("楅长如笴".encode(), "楅长如竿".encode(), 1))
-    sums = mini_project / "corpus" / "SHA256SUMS"
-    sums.write_text(
-        sums.read_text(encoding="utf-8").replace(
-            old, hashlib.sha256(seed.read_bytes()).hexdigest()
-        ),
-        encoding="utf-8",
-    )
-    after = _incremental(mini_project)
-    assert _said(after) == _said(check(mini_project)) and after.verified < report.verified
+def test_media_behind_a_link_is_another_key(mini_project: Path) -> None:
+    from glossary.check import run_key
+
+    def key() -> str:
+        terms = mini_project / "terms.yaml"
+        return run_key(terms, mini_project / "corpus", mini_project / "plan.yaml")
+
+    (mini_project / "media").mkdir()
+    (mini_project / "media" / "a.png").write_bytes(b"png")
+    before = key()
+    # Its size (a media file may be too large; its bytes are not read).
+    (mini_project / "media" / "a.png").write_bytes(b"png!")
+    assert key() != before
+    before = key()
+    # The same names and bytes, behind a symbolic link (which a media path may not pass).
+    (mini_project / "media").rename(mini_project / "elsewhere")
+    (mini_project / "media").symlink_to(mini_project / "elsewhere")
+    assert key() != before
+
+
+def test_the_ledger_to_extend_is_in_the_key(mini_project: Path, monkeypatch) -> None:
+    import glossary.published
+    from glossary.check import run_key
+    from glossary.render.anki.ledger import parse_ledger
+
+    def key(base: str | None = None) -> str:
+        terms = mini_project / "terms.yaml"
+        return run_key(terms, mini_project / "corpus", mini_project / "plan.yaml", base)
+
+    assert glossary.published.base_ledger(mini_project, None) is None  # not a git checkout
+    keys = {key()}
+    # A ledger committed at HEAD, then the same ledger at another base revision.
+    for name in ("HEAD", "0123abcd"):
+        found = (parse_ledger(b"{}"), name)
+        monkeypatch.setattr(glossary.published, "base_ledger", lambda folder, base, f=found: f)
+        keys.add(key())
+    assert len(keys) == 3
+
+
+def test_the_same_files_under_another_path_are_checked_again(
+    mini_project: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    first = _reused(mini_project)
+    other = shutil.copytree(mini_project, tmp_path / "other")
+    again = _reused(other)
+    # Its messages name the other path.
+    assert again.terms_file != first.terms_file and _said(again)[2:] == _said(first)[2:]
+
+
+def test_json_and_builds_always_check(mini_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _reused(mini_project)
+    report = check(mini_project)  # reuse is off: the loci are needed
+    assert report.index is not None and report.entries and all(r.loci for r in report.results)
+
+
+def test_a_damaged_results_file_is_only_a_miss(mini_project: Path, cache_dir: Path) -> None:
+    _broken(mini_project)
+    first = _reused(mini_project)
+    for path in cache_dir.glob("check-*.json"):
+        path.write_bytes(path.read_bytes()[:-20])
+    assert _said(_reused(mini_project)) == _said(first)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,7 +36,7 @@ def test_a_map_is_the_list_of_its_positions(runs: list[tuple[int, int]]) -> None
     ]
     with pytest.raises(IndexError):
         offsets[len(positions)]
-    restored = pickle.loads(pickle.dumps(offsets))
+    restored = OffsetMap.unpacked(*offsets.packed())
     assert restored == offsets and len(restored) == len(offsets)
     assert [restored[i] for i in range(len(positions))] == positions
 

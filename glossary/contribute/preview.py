@@ -226,7 +226,7 @@ def write_preview(
         raise DataError(
             f"no valid entry {entry_id!r} in {terms}" + (f":\n{problems}" if problems else "")
         )
-    html = preview(gather(report, terms.parent, cache), entry_id)
+    html = preview(gather(report, terms.parent), entry_id)
     out = out or Path(f"preview-{entry_id}.html")
     # Renamed over the name, never written through it: a committed ``preview-bi.html`` link
     # (to ~/.ssh/authorized_keys, say) is refused, not followed.

@@ -100,11 +100,6 @@ class Stream:
         names += [who for start, who in self.commentators if first < start <= last]
         return tuple(dict.fromkeys(name for name in names if name))
 
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        # Unpickled by one call of the constructor, not by dataclasses' __setstate__ (which looks
-        # up the fields of every instance): a cached corpus index holds thousands of streams.
-        return Stream, (self.layer, self.text, self.offsets, self.commentators)
-
 
 @dataclass(frozen=True)
 class CorpusWarning:

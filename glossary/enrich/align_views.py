@@ -12,14 +12,12 @@ from glossary.errors import GlossaryError
 from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Rendering
 
 if TYPE_CHECKING:
-    from glossary.cache import IndexCache
     from glossary.index import CorpusIndex
 
 
-def aligned(index: CorpusIndex, cache: IndexCache | None = None) -> tuple[Alignment, ...]:
-    """The corpus' renderings aligned (through ``cache``, which keeps them beside the index); a
-    :class:`GlossaryError` if the manifest declares none."""
-    found = cache.alignments(index, alignments) if cache is not None else alignments(index.corpus)
+def aligned(index: CorpusIndex) -> tuple[Alignment, ...]:
+    """The corpus' renderings aligned; a :class:`GlossaryError` if the manifest declares none."""
+    found = alignments(index.corpus)
     if not found:
         raise GlossaryError(
             "the corpus has no modern rendering to align: a text of corpus/manifest.yaml "

@@ -379,8 +379,7 @@ class Annotator:
 
     @cached_property
     def witnessing(self) -> Witnessing | None:
-        if self.cache is not None:
-            return self.cache.beside_index(self.index, "witness", witnessing, WITNESS_CODE)
+        # Computed by each run that asks (the cache keeps only the index and whole checks).
         return witnessing(self.index)
 
     @cached_property

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import MINI_CORPUS, raw
+from conftest import raw
 
-from glossary.cache import IndexCache
 from glossary.corpus import Corpus
 from glossary.enrich.align import align, alignments, paragraphs, passages
 from glossary.enrich.align_views import aligned
@@ -253,27 +252,3 @@ def test_a_corpus_without_a_rendering_has_no_alignment(corpus) -> None:
     assert alignments(others) == ()
     with pytest.raises(GlossaryError, match="rendering_of"):
         aligned(CorpusIndex(others))
-
-
-def test_alignments_are_kept_in_the_cache(tmp_path) -> None:
-    cache = IndexCache(tmp_path)
-    index = cache.open(MINI_CORPUS)
-    calls = []
-
-    def compute(corpus):
-        calls.append(corpus)
-        return alignments(corpus)
-
-    first = cache.alignments(index, compute)
-    (kept,) = list(tmp_path.glob("align-*.pickle"))
-    again = IndexCache(tmp_path)
-    second = again.alignments(again.open(MINI_CORPUS), compute)
-    assert len(calls) == 1
-    assert [p.to_json() for p in second[0].pairs] == [p.to_json() for p in first[0].pairs]
-    # An edited file is not trusted: the alignment is computed again.
-    data = bytearray(kept.read_bytes())
-    data[-5] ^= 1
-    kept.write_bytes(bytes(data))
-    third = IndexCache(tmp_path)
-    third.alignments(third.open(MINI_CORPUS), compute)
-    assert len(calls) == 2

@@ -12,19 +12,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import MINI_CORPUS, MINI_TERMS, ROOT, SHIPPED_CORPUS, SHIPPED_TERMS, rite_named
+from conftest import MINI_CORPUS, MINI_TERMS, ROOT, SHIPPED_CORPUS, SHIPPED_TERMS
 
-from glossary.cache import IndexCache
 from glossary.enrich import mandarin
 from glossary.enrich.readings import guangyun as guangyun_module
-from glossary.enrich.readings import lookup
 from glossary.enrich.readings.guangyun import guangyun
-from glossary.enrich.readings.lookup import PreparedYinyi, Yinyi, all_readings, prepare
 from glossary.enrich.readings.yinyi import Sound, positions_of
-from glossary.load import load_yaml
-from glossary.model import Entry
 from glossary.normalize import fold_char
-from glossary.validate import validate
 
 CASES = ROOT / "tests" / "cases"
 
@@ -193,7 +187,7 @@ def _imports(terms: Path, corpus: Path, cache: str, runs: int = 1) -> dict:
 def test_a_check_imports_neither_tshet_uinh_nor_pypinyin_nor_opens_a_converter(
     cached: bool, tmp_path: Path
 ) -> None:
-    # With a cache: the first check analyses the 儀禮音義 and keeps it, the second reads it back.
+    # With a cache: the second check opens the index from it.
     found = _imports(
         MINI_TERMS, MINI_CORPUS, str(tmp_path / "cache") if cached else "", runs=2 if cached else 1
     )
@@ -213,114 +207,3 @@ def test_a_check_of_the_shipped_glossary_imports_neither(tmp_path: Path) -> None
         found["results"][0] == found["results"][1]
         and found["results"][0][0] == found["results"][0][1]
     )
-
-
-# -- the notes analysed once and kept with the index read as those analysed when asked -------------------
-
-
-def _entries(path: Path) -> list[Entry]:
-    entries, _ = validate(load_yaml(path), path.parent)
-    return entries
-
-
-def _probes(yinyi: Yinyi) -> list[Entry]:
-    """An entry for every headword of the 音義 in every rite, and for each of its characters alone."""
-    rites = [rite_named(r) for r in yinyi.order]
-    words = sorted(
-        {g.headword for g in yinyi.glosses} | {ch for g in yinyi.glosses for ch in g.headword}
-    )
-    return [
-        Entry(
-            id=f"p{i}",
-            term=word,
-            pinyin="x",
-            category="object",
-            gloss="g",
-            definition="d",
-            line=1,
-            rites=(rite,),
-        )
-        for i, word in enumerate(words)
-        for rite in rites
-    ]
-
-
-def test_prepared_notes_give_what_notes_analysed_when_asked_give(index, tmp_path: Path) -> None:
-    live = Yinyi.of(index.corpus)
-    prepared = PreparedYinyi(prepare(index), index.corpus)
-    assert prepared.order == live.order
-
-    def where(gloss):
-        return (
-            None
-            if gloss is None
-            else (
-                gloss.document.path,
-                gloss.start,
-                gloss.headword,
-                gloss.target,
-                gloss.positions,
-                gloss.main_text,
-                gloss.sounds,
-            )
-        )
-
-    for entry in _probes(live):
-        for i in range(len(entry.term)):
-            assert where(prepared.for_char(entry, i)) == where(live.for_char(entry, i)), (
-                entry.term,
-                entry.rites,
-                i,
-            )
-    # The entries of the fixture and of the cases, as a check reads them: the same readings.
-    for path in [MINI_TERMS, *sorted(CASES.glob("*/*.yaml"))]:
-        entries = _entries(path)
-        _, expected = all_readings(entries, index.corpus, index)
-        assert all_readings(entries, index.corpus, index, cache=IndexCache(None))[1] == expected
-        cache = IndexCache(tmp_path / "cache")
-        opened = cache.open(MINI_CORPUS)
-        kept_yinyi, kept = all_readings(entries, opened.corpus, opened, cache=cache)
-        assert isinstance(kept_yinyi, PreparedYinyi) and kept == expected, path.name
-
-
-def test_the_analysis_is_kept_beside_the_index_and_made_anew_when_its_code_changes(
-    tmp_path: Path, monkeypatch
-) -> None:
-    from glossary import cache as cache_module
-
-    made: list[int] = []
-
-    def make(index) -> dict:
-        made.append(1)
-        return prepare(index)
-
-    def derived(cache: IndexCache, roots=lookup.PREPARED_CODE):
-        index = cache.open(MINI_CORPUS)
-        return cache.derived(index, lookup.PREPARED, make, roots, lookup.PREPARED_LIBRARIES)
-
-    folder = tmp_path / "cache"
-    first = derived(IndexCache(folder))
-    assert derived(IndexCache(folder)) == first and len(made) == 1  # read back, not made again
-    [kept] = folder.glob("readings-*.pickle")
-    # An edited file is a miss: made anew, never unpickled.
-    kept.write_bytes(kept.read_bytes()[:-1] + b"!")
-    assert derived(IndexCache(folder)) == first and len(made) == 2
-    # Other code (here: another module's fingerprint) makes it anew, and the old file goes.
-    assert (
-        derived(IndexCache(folder), roots=("glossary.enrich.mandarin",)) == first and len(made) == 3
-    )
-    assert [p.name for p in folder.glob("readings-*.pickle")] != [kept.name]
-    assert len(list(folder.glob("readings-*.pickle"))) == 1
-    # The index untouched: only one index file, read from the cache each time.
-    assert len(list(folder.glob("index-*.pickle"))) == 1
-    # An index the cache did not open (or no cache): nothing is kept.
-    assert IndexCache(None).derived(IndexCache(None).open(MINI_CORPUS), "x", make, ()) is None
-    # When the index is pruned, what was kept beside it goes too.
-    for version in range(cache_module.KEEP + 1):
-        monkeypatch.setattr(
-            cache_module, "_code_fingerprint", lambda v=version: f"code {v}".encode()
-        )
-        derived(IndexCache(folder))
-    keys = {p.name[len("index-") : -len(".pickle")] for p in folder.glob("index-*.pickle")}
-    assert len(keys) == cache_module.KEEP
-    assert {p.name.split("-")[1] for p in folder.glob("readings-*.pickle")} == keys

@@ -5,7 +5,7 @@
 - :mod:`.yinyi`: the 儀禮音義 parsed into headwords and notes, a note's readings and the
   character of its headword it reads;
 - :mod:`.lookup`: the note that reads an entry's character, in its rites, found again in the
-  corpus (and :class:`~.lookup.PreparedYinyi`, the same from data kept beside the cached index);
+  corpus;
 - :mod:`.rules`: the checks of an entry's ``guangyun``, ``yinyi`` and pinyin against them.
 
 **What a check loads.** No library the readings come from is imported by a check (tshet-uinh
@@ -15,6 +15,6 @@ generated from the libraries, each with a test that it is what the installed lib
 ``opencc_forms.tsv`` (OpenCC's traditional forms of a character, ``scripts/gen_forms.py``),
 ``yinyi_fanqie.tsv`` (every 反切 of the shipped 儀禮音義 spelled out by tshet-uinh,
 ``scripts/gen_fanqie.py``; any other 反切 is spelled out by tshet-uinh when asked) and
-pypinyin's ``pypinyin_readings.tsv``. The notes of the corpus' 儀禮音義 are analysed once
-(:func:`.lookup.prepare`) and kept beside the cached corpus index, so a warm check analyses none.
+pypinyin's ``pypinyin_readings.tsv``. Of the corpus' 儀禮音義, a check analyses only the notes
+whose headwords hold a character some entry asks about.
 """

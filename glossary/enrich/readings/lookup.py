@@ -23,7 +23,6 @@ from glossary.normalize import fold_char, normalize
 from glossary.vocab import vocabulary
 
 if TYPE_CHECKING:
-    from glossary.cache import IndexCache
     from glossary.index import CorpusIndex
 
 
@@ -38,7 +37,7 @@ class Yinyi:
     """The 儀禮音義 of a corpus, parsed, with the rites of its glosses resolved.
 
     A note is analysed (its readings, the character it reads) only when a headword character
-    asked about stands in its headword; :class:`PreparedYinyi` has every note analysed already.
+    asked about stands in its headword.
     """
 
     def __init__(self, glosses: Iterable[Gloss]) -> None:
@@ -153,112 +152,6 @@ class Yinyi:
         return None
 
 
-#: What :func:`prepare` gives is kept with the cached index under this name, and made anew when
-#: the code of these modules (and the tables they name) or tshet-uinh's version changes.
-PREPARED = "readings"
-PREPARED_CODE = ("glossary.enrich.readings.lookup",)
-PREPARED_LIBRARIES = ("tshet-uinh",)
-
-
-def prepare(index: CorpusIndex) -> dict:
-    """The 儀禮音義 of an index's corpus with every note analysed, as plain data to keep with the
-    cached index (:meth:`~glossary.cache.IndexCache.derived`): the rites in the book's order;
-    for each rite, every character a note reads (folded) → those glosses; for each character,
-    the glosses that read it whose note says later chapters read so too, with their rite's
-    place in the order. Glosses are rows of :meth:`PreparedYinyi.gloss`. A warm check then
-    analyses no note."""
-    yinyi = Yinyi.of(index.corpus)
-    documents = {id(document): i for i, document in enumerate(index.corpus.documents)}
-    rows: list[tuple] = []
-    reads: dict[str, dict[str, list[int]]] = {}
-    later: dict[str, list[tuple[int, int]]] = {}
-    for at, (rite, glosses) in enumerate(yinyi.by_rite.items()):
-        table = reads[rite] = {}
-        for g in glosses:
-            if g.target is None:
-                continue
-            table.setdefault(g.folded[g.target], []).append(len(rows))
-            if LATER_CHAPTERS.search(g.note):
-                later.setdefault(g.folded[g.target], []).append((at, len(rows)))
-            # What it takes to find the note again, and the two results that cost most to work out.
-            rows.append(
-                (
-                    documents[id(g.document)],
-                    g.headword,
-                    g.note,
-                    g.rite,
-                    g.stream_index,
-                    g.start,
-                    g.headword_start,
-                    g.target,
-                    g.positions,
-                )
-            )
-    return {"order": yinyi.order, "reads": reads, "later": later, "rows": rows}
-
-
-class PreparedYinyi(Yinyi):
-    """A :class:`Yinyi` from :func:`prepare`'s data: glosses made only when a character asks for them."""
-
-    def __init__(self, data: dict, corpus: Corpus) -> None:
-        self._corpus = corpus
-        self._rows: list[tuple] = data["rows"]
-        self._reads: dict[str, dict[str, list[int]]] = data["reads"]
-        self._later: dict[str, list[tuple[int, int]]] = data["later"]
-        self._made: dict[int, Gloss] = {}
-        self.order = list(data["order"])
-        self._at = {rite: at for at, rite in enumerate(self.order)}
-
-    @cached_property
-    def glosses(self) -> tuple[Gloss, ...]:  # type: ignore[override]
-        """Every gloss, parsed again (no check asks for them)."""
-        return Yinyi.of(self._corpus).glosses
-
-    def reading(self, rite: str, char: str, later: bool = False) -> list[Gloss]:
-        found = [self.gloss(i) for i in self._reads.get(rite, {}).get(char, ())]
-        return [g for g in found if LATER_CHAPTERS.search(g.note)] if later else found
-
-    def glosses_of(self, entry: Entry, char: str) -> tuple[list[Gloss], list[Gloss]]:
-        # As Yinyi.glosses_of, the earlier rites' glosses from one list instead of a lookup per rite.
-        ids = [rite.id for rite in entry.rites]
-        own = [self.gloss(i) for rite in ids for i in self._reads.get(rite, {}).get(char, ())]
-        last = max((self._at[r] for r in ids if r in self._at), default=-1)
-        earlier = [
-            self.gloss(i)
-            for at, i in self._later.get(char, ())
-            if at < last and self.order[at] not in ids
-        ]
-        return own, earlier
-
-    def gloss(self, i: int) -> Gloss:
-        """The ``i``-th row as a gloss, with the character its note reads and the 音韻地位 it gives."""
-        made = self._made.get(i)
-        if made is None:
-            (
-                document,
-                headword,
-                note,
-                rite,
-                stream_index,
-                start,
-                headword_start,
-                target,
-                positions,
-            ) = self._rows[i]
-            made = self._made[i] = Gloss(
-                headword,
-                note,
-                rite,
-                self._corpus.documents[document],
-                stream_index,
-                start,
-                headword_start,
-            )
-            # Put where the cached properties keep them (a frozen dataclass has its __dict__ too).
-            made.__dict__.update(target=target, positions=positions)
-        return made
-
-
 #: A note that says its reading holds in the chapters after it too: 後放此, 後同, 後皆同, 後乗矢皆同.
 LATER_CHAPTERS = re.compile(r"後[^同反音]{0,6}同|後[^反音]{0,6}放此|後[^反音]{0,6}倣此")
 
@@ -325,19 +218,11 @@ def entry_readings(
 
 
 def all_readings(
-    entries: Iterable[Entry], corpus: Corpus, index: CorpusIndex, cache: IndexCache | None = None
+    entries: Iterable[Entry], corpus: Corpus, index: CorpusIndex
 ) -> tuple[Yinyi, dict[str, tuple[CharReading, ...]]]:
-    """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character).
-
-    With the :class:`~glossary.cache.IndexCache` that opened ``index``, the notes are analysed
-    once and kept with the index (:func:`prepare`); otherwise only those the entries need.
-    """
-    data = (
-        cache.derived(index, PREPARED, prepare, PREPARED_CODE, PREPARED_LIBRARIES)
-        if cache is not None
-        else None
-    )
-    yinyi = PreparedYinyi(data, corpus) if data is not None else Yinyi.of(corpus)
+    """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character);
+    only the notes the entries need are analysed."""
+    yinyi = Yinyi.of(corpus)
     entries = list(entries)
     found = {
         entry.id: [
