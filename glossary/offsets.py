@@ -55,7 +55,7 @@ class OffsetMap:
         return self._runs.tobytes(), self._count, self._length
 
     @classmethod
-    def unpacked(cls, runs: bytes | array, count: int, length: int) -> OffsetMap:
+    def unpacked(cls, runs: bytes | array, count: object, length: object) -> OffsetMap:
         """The map :meth:`packed` gave (ValueError if the parts do not fit together); ``runs``
         may be an array of its own already."""
         restored = cls.__new__(cls)
