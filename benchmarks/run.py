@@ -192,6 +192,7 @@ def bench_processes(cache_dir: Path, runs: int, against: Path | None = None) -> 
                 {**os.environ, "PYTHONPATH": str(against), "GLOSSARY_CACHE_DIR": folder},
             )
     (edited / "terms.yaml").write_text(versions[-1], encoding="utf-8")
+    first: subprocess.CompletedProcess[bytes] | None = None  # the first check's output
     for name in commands:  # writes the caches (and bytecode)
         cwd, environment = places[name]
         done = subprocess.run(
@@ -199,6 +200,7 @@ def bench_processes(cache_dir: Path, runs: int, against: Path | None = None) -> 
         )
         if name == "check":
             first = done
+    assert first is not None, "the commands include the check"
     wall: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     names = list(commands)
@@ -352,7 +354,7 @@ def make_citations(count: int, seed: int = 7) -> list[dict]:
         if len(s.text) > 40
     ]
     rng = random.Random(seed)
-    back = {}
+    back: dict[str, str] = {}
     for variant, standard in sorted(VARIANTS.items()):
         back.setdefault(standard, variant)
     t2s = opencc.OpenCC("t2s")

@@ -72,7 +72,7 @@ class Authorities:
     @cached_property
     def shown(self) -> dict[str, str]:
         """Normalised author or title → as the manifest writes it (for messages)."""
-        names = {}
+        names: dict[str, str] = {}
         for info in self.corpus.texts:
             for name in (_bare(info.author), info.title, info.work):
                 names.setdefault(normalize(name), name)

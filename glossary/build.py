@@ -117,14 +117,36 @@ def gather(report: Report, base: Path) -> Glossary:
 
 
 def render_all(glossary: Glossary, options: RenderOptions) -> Rendered:
-    """Every renderer's outputs and state, in memory."""
+    """Every renderer's outputs and state, in memory.
+
+    Two outputs of one name are an error (a bug of the renderers, or a new one that did not
+    choose its own names): the later would silently replace the earlier. Names that differ only
+    in case collide too, on the case-insensitive file systems of macOS and Windows.
+    """
     files: dict[str, bytes] = {}
     state: dict[str, bytes] = {}
+    # Case-folded name → who writes it, for the output folder and for the state files beside
+    # the terms (two places, so a state file and an output may share a name).
+    outputs: dict[str, str] = {MARKER.casefold(): "the build (its marker)"}
+    states: dict[str, str] = {}
     for name in sorted(RENDERERS):
         try:
             rendered = RENDERERS[name](glossary, options)
         except ValueError as exc:
             raise BuildError(str(exc)) from None
+        for kind, written, owners in (
+            ("output", rendered.files, outputs),
+            ("state file", rendered.state, states),
+        ):
+            for file in written:
+                key = file.casefold()
+                if key in owners:
+                    raise BuildError(
+                        f"{kind} {file!r} of renderer {name!r} is also written by {owners[key]}: "
+                        f"every {kind} needs a name of its own (names that differ only in case "
+                        "are one file on macOS and Windows)"
+                    )
+                owners[key] = f"renderer {name!r}"
         files.update(rendered.files)
         state.update(rendered.state)
     return Rendered(files, state)

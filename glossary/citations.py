@@ -171,7 +171,7 @@ class CitationChecker:
             return ()
         characters = kept(quote)
         quoted = [i for i, ch in enumerate(characters) if ch in folded_in_quote]
-        found = []
+        found: list[Fold | None] = []  # None: differs in script only (unique drops it)
         for start in starts if in_quote else found_tabled:
             printed = found_tabled.get(start, {})
             for i in quoted:
@@ -388,7 +388,7 @@ def locate(index: CorpusIndex, passage: str) -> Lookup:
     return Lookup(passage, (), tuple(suggestions))
 
 
-def _page_matches(page: str, locus: Locus) -> bool:
+def _page_matches(page: str, locus: Locus | Where) -> bool:
     page = page.strip()
     if page == locus.page:
         return True

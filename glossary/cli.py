@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from glossary import __version__
+from glossary import DISTRIBUTION
 from glossary.problems import MAX_PROBLEMS, dump_json, safe_output
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class CategoryChoice(click.Choice):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="glossary")
+@click.version_option(package_name=DISTRIBUTION, prog_name="glossary")
 @click.option(
     "--no-cache",
     is_flag=True,
@@ -145,7 +145,7 @@ def _index(corpus: Path) -> CorpusIndex:
     # The cache the group set up for this run (--no-cache: none).
     from glossary.enrich.witness import attach
 
-    cache = click.get_current_context().obj
+    cache: IndexCache = click.get_current_context().obj
     return attach(cache.open(corpus), cache)
 
 

@@ -140,7 +140,7 @@ class CorpusIndex:
 
         unpacker = Unpacker(state["runs"])
         index = cls.__new__(cls)
-        index.corpus = corpus_from(state["corpus"], unpacker)  # type: ignore[assignment]
+        index.corpus = corpus_from(state["corpus"], unpacker)
         pairs = [(doc, stream) for doc in index.corpus.documents for stream in doc.streams]
         maps = state["maps"]
         if not isinstance(maps, list) or len(maps) != len(pairs):

@@ -14,6 +14,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 import yaml
 
@@ -21,7 +22,14 @@ from glossary import nogc
 from glossary.files import UnreadableFile, read_bounded
 from glossary.problems import ERROR, Problem
 
+if TYPE_CHECKING:
+    from yaml._yaml import Mark as LibyamlMark
+
 PathKey = tuple[object, ...]
+#: Where an event stands: libyaml's parser gives marks of its own class, PyYAML's its Mark.
+AnyMark: TypeAlias = "yaml.Mark | LibyamlMark"
+#: The events a value starts with (an alias aside, which a terms file refuses).
+ValueStart: TypeAlias = "yaml.ScalarEvent | yaml.MappingStartEvent | yaml.SequenceStartEvent"
 #: Lists and mappings nested deeper than this are refused (a terms file nests four levels).
 MAX_DEPTH = 32
 #: A terms or plan file larger than this is refused unread (the shipped terms.yaml of every rite
@@ -63,7 +71,7 @@ class Loaded:
     def line_of(self, path: PathKey) -> int:
         """The line of the node at ``path``, or of its nearest ancestor."""
         try:
-            line = self.lines.get(path)  # type: ignore[arg-type]
+            line = self.lines.get(path)
         except TypeError:  # a list, not a tuple
             line = None
         if line is not None:
@@ -110,8 +118,10 @@ class Lines:
     def at(self, index: int) -> int:
         return max(1, min(bisect_left(self._breaks, index) + 1, self._last))
 
-    def of(self, mark: yaml.Mark) -> int:
-        """The line of a node's start mark."""
+    def of(self, mark: AnyMark | None) -> int:
+        """The line of a node's start mark (the first line for none: libyaml gives every event one)."""
+        if mark is None:
+            return 1
         if not self.plain:
             return self.at(mark.index)
         line = mark.line + 1
@@ -151,7 +161,16 @@ def _scalar_tag(event: yaml.ScalarEvent) -> str:
     value = event.value
     if not event.implicit[0] or (value and value[0] not in _TYPED_FIRST and not _ANY_FIRST):
         return STR_TAG  # quoted, or plain text that no implicit type starts with (the resolver's own test)
-    return RESOLVER.resolve(yaml.ScalarNode, value, event.implicit)
+    resolved: str = RESOLVER.resolve(yaml.ScalarNode, value, event.implicit)
+    return resolved
+
+
+def _mark(mark: AnyMark | None) -> yaml.Mark | None:
+    """A mark as PyYAML's error classes take it (libyaml's marks are of another class, with the
+    same name, index, line and column; neither has the text, so messages are the same)."""
+    if mark is None or isinstance(mark, yaml.Mark):
+        return mark
+    return yaml.Mark(mark.name, mark.index, mark.line, mark.column, None, 0)
 
 
 class _Alias(Exception):
@@ -171,7 +190,7 @@ class _Builder:
         self.events = events
         self.constructor = yaml.constructor.SafeConstructor()
         #: Anchors seen (harmless without an alias, but given twice they are an error, as composing says).
-        self.anchors: dict[str, yaml.Mark] = {}
+        self.anchors: dict[str, AnyMark | None] = {}
 
     def document(self) -> object:
         """The stream's single document, built; ``EMPTY`` when the stream has none."""
@@ -186,27 +205,29 @@ class _Builder:
         if not isinstance(after, yaml.StreamEndEvent):
             raise yaml.composer.ComposerError(
                 "expected a single document in the stream",
-                root.start_mark,
+                _mark(root.start_mark),
                 "but found another document",
-                after.start_mark,
+                _mark(after.start_mark),
             )
         return data
 
-    def anchor(self, event: yaml.Event) -> None:
-        if event.anchor in self.anchors:
+    def anchor(self, name: str, event: yaml.NodeEvent) -> None:
+        if name in self.anchors:
             raise yaml.composer.ComposerError(
                 "found duplicate anchor; first occurrence",
-                self.anchors[event.anchor],
+                _mark(self.anchors[name]),
                 "second occurrence",
-                event.start_mark,
+                _mark(event.start_mark),
             )
-        self.anchors[event.anchor] = event.start_mark
+        self.anchors[name] = event.start_mark
 
-    def build(self, event: yaml.Event, path: PathKey) -> object:
-        if isinstance(event, yaml.AliasEvent):
+    def build(self, start: yaml.Event, path: PathKey) -> object:
+        if isinstance(start, yaml.AliasEvent):
             raise _Alias
+        # By YAML's grammar a value starts with a scalar, a mapping or a list (or an alias).
+        event: ValueStart = start  # type: ignore[assignment]
         if event.anchor is not None:
-            self.anchor(event)
+            self.anchor(event.anchor, event)
         line = self.lines.of(event.start_mark)
         self.loaded.lines[path] = line
         tag = event.tag
@@ -244,11 +265,17 @@ class _Builder:
         if isinstance(event, yaml.MappingStartEvent):
             return self.mapping(path)
         if isinstance(event, yaml.SequenceStartEvent):
-            items = []
+            items: list[object] = []
             while not isinstance(item := next(self.events), yaml.SequenceEndEvent):
                 items.append(self.build(item, path + (len(items),)))
             return items
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        node = yaml.ScalarNode(
+            tag,
+            event.value,
+            event.start_mark,  # type: ignore[arg-type]  # libyaml's marks serve PyYAML's nodes
+            event.end_mark,  # type: ignore[arg-type]  # as its own do; the stubs name yaml.Mark only
+            event.style,
+        )
         try:
             return self.constructor.construct_object(node, deep=True)
         except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError, KeyError,
@@ -307,7 +334,7 @@ class _Builder:
             if isinstance(event, yaml.AliasEvent):
                 raise _Alias
             if isinstance(event, yaml.NodeEvent) and event.anchor is not None and not anchored:
-                self.anchor(event)
+                self.anchor(event.anchor, event)
             anchored = False
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
@@ -384,7 +411,7 @@ def load_bytes(raw: bytes, display: str) -> Loaded:
                 # wrong beyond the alias to the handlers below: an undefined alias, a later syntax error.
                 yaml.compose(text, Loader=LOADER)
                 aliases = [
-                    lines_of.at(e.start_mark.index)
+                    lines_of.at(e.start_mark.index) if e.start_mark else 1
                     for e in yaml.parse(text, Loader=LOADER)
                     if isinstance(e, yaml.AliasEvent)
                 ]

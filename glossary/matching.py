@@ -4,6 +4,7 @@ a quote or a text may hold, or with some characters as their alternatives (editi
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from glossary.normalize import PLACEHOLDER
 
@@ -94,7 +95,7 @@ def placeholder_pattern(key: str) -> re.Pattern[str]:
     )
 
 
-def overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int):
+def overlapping(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
     """Every match of ``pattern`` in ``text[lo:hi]``, overlapping ones too."""
     pos = lo
     while True:

@@ -79,7 +79,7 @@ def _fold_once(ch: str) -> str:
     standard = VARIANTS.get(ch, ch)
     if standard in PROTECTED:
         return standard
-    simplified = _T2S.convert(standard)
+    simplified: str = _T2S.convert(standard)
     # OpenCC's character table is 1:1 for CJK; anything else keeps the offset map honest.
     if len(simplified) != 1:
         return standard

@@ -10,6 +10,16 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from typing import Protocol
+
+
+class Positions(Protocol):
+    """What a map of positions is asked: index i's position, and how many there are (a list,
+    an array or an :class:`OffsetMap`)."""
+
+    def __getitem__(self, i: int, /) -> int: ...
+
+    def __len__(self) -> int: ...
 
 
 class OffsetMap:
@@ -45,7 +55,7 @@ class OffsetMap:
         return self._runs.tobytes(), self._count, self._length
 
     @classmethod
-    def unpacked(cls, runs: bytes | array, count: int, length: int) -> OffsetMap:
+    def unpacked(cls, runs: bytes | array, count: object, length: object) -> OffsetMap:
         """The map :meth:`packed` gave (ValueError if the parts do not fit together); ``runs``
         may be an array of its own already."""
         restored = cls.__new__(cls)

@@ -30,29 +30,32 @@ def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
     places = []
     seen: dict[str, int] = {}
     for index, raw in enumerate(loaded.data["places"]):
-        path: PathKey = ("places", index)
+        key: PathKey = ("places", index)
         if raw["id"] in seen:
             problems.append(
                 Problem(
                     loaded.file,
-                    loaded.line_of(path + ("id",)),
-                    render_path(loaded.data, path + ("id",)),
+                    loaded.line_of(key + ("id",)),
+                    render_path(loaded.data, key + ("id",)),
                     ERROR,
                     f"duplicate place id {raw['id']!r} (first on line {seen[raw['id']]})",
                 )
             )
             continue
-        seen[raw["id"]] = loaded.line_of(path)
-        places.append(_place(loaded, path, raw, problems))
+        seen[raw["id"]] = loaded.line_of(key)
+        places.append(_place(loaded, key, raw, problems))
     return Plan(float(loaded.data["width"]), float(loaded.data["height"]), tuple(places)), problems
 
 
 def _not_finite(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
     """``.nan`` passes every bound a schema can state (no comparison with it is true): refused here."""
-    found = []
+    found: list[tuple[PathKey, Problem]] = []
     data = loaded.data if isinstance(loaded.data, dict) else {}
-    places = data.get("places") if isinstance(data.get("places"), list) else []
-    numbers = [((name,), data.get(name)) for name in ("width", "height")]
+    listed = data.get("places")
+    places = listed if isinstance(listed, list) else []
+    numbers: list[tuple[PathKey, object]] = [
+        ((name,), data.get(name)) for name in ("width", "height")
+    ]
     numbers += [
         (("places", i, name), place.get(name))
         for i, place in enumerate(places)

@@ -8,8 +8,9 @@ errors carry what the messages need.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
 
@@ -92,9 +93,13 @@ def schema_problems(
 
 def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
     path = tuple(error.absolute_path)
-    value = error.instance
+    # The instance and the validator's value are whatever the file and the schema hold (jsonschema
+    # types them as such, or its "unset"); every branch below knows which validator it reads.
+    value: Any = error.instance
+    given: Any = error.validator_value
+    rule = error.schema if isinstance(error.schema, Mapping) else {}
     if error.validator == "additionalProperties":
-        known = tuple(error.schema.get("properties", {}))
+        known = tuple(rule.get("properties", {}))
         extra = [k for k in value if k not in known]
         return [
             (
@@ -104,10 +109,10 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
             for k in extra
         ]
     if error.validator == "required":
-        missing = [k for k in error.validator_value if k not in value]
+        missing = [k for k in given if k not in value]
         return [(path, f"missing field {k!r}") for k in missing]
     if error.validator == "type":
-        expected = error.validator_value
+        expected = given
         expected = expected if isinstance(expected, list) else [expected]
         names = {
             "object": "a mapping",
@@ -115,7 +120,7 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
             "string": "text",
             "integer": "a whole number",
         }
-        wanted = " or ".join(names.get(t, t) for t in expected)
+        wanted = " or ".join(names.get(t, str(t)) for t in expected)
         shown = (
             f"{_describe(value)}: {_short(value)}"
             if not isinstance(value, dict)
@@ -128,8 +133,8 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
             hint = " (put it in quotes to make it text)"
         return [(path, f"expected {wanted}, got {shown}{hint}")]
     if error.validator == "enum":
-        options = ", ".join(map(str, error.validator_value))
-        hint = did_you_mean(str(value), [str(v) for v in error.validator_value])
+        options = ", ".join(map(str, given))
+        hint = did_you_mean(str(value), [str(v) for v in given])
         return [(path, f"{value!r} is not one of: {options}{hint}")]
     if error.validator == "pattern" and (
         (path and path[-1] == "id") or error.validator_value == schema()["$defs"]["slug"]["pattern"]
@@ -150,21 +155,19 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
     if error.validator in ("minLength", "pattern") and isinstance(value, str) and not value.strip():
         return [(path, "must not be empty")]
     if error.validator == "minItems":
-        return [(path, f"needs at least {error.validator_value} item(s)")]
+        return [(path, f"needs at least {given} item(s)")]
     # Bounds: say how long the value is, never echo it (it may be megabytes).
     if error.validator == "maxLength" and isinstance(value, str):
         return [
             (
                 path,
-                f"{len(value):,} characters, more than the {error.validator_value:,} allowed here",
+                f"{len(value):,} characters, more than the {given:,} allowed here",
             )
         ]
     if error.validator == "maxItems" and isinstance(value, list):
-        return [
-            (path, f"{len(value):,} items, more than the {error.validator_value:,} allowed here")
-        ]
+        return [(path, f"{len(value):,} items, more than the {given:,} allowed here")]
     if error.validator in ("minimum", "maximum") and isinstance(value, (int, float)):
-        return [(path, f"{value} is outside the plan ({error.validator} {error.validator_value})")]
+        return [(path, f"{value} is outside the plan ({error.validator} {given})")]
     if error.validator == "uniqueItems":
         return [(path, "lists the same item twice")]
     return [(path, error.message)]

@@ -10,6 +10,11 @@ characters outside GB2312), see :func:`is_modern_form`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from opencc import OpenCC
+
 
 def encodes(ch: str, encoding: str) -> bool:
     try:
@@ -45,16 +50,16 @@ def is_modern_form(ch: str) -> bool:
     )
 
 
-_CONVERTERS: dict[str, object] = {}
+_CONVERTERS: dict[str, OpenCC] = {}
 
 
-def _s2t():
+def _s2t() -> OpenCC:
     import opencc
 
     return _CONVERTERS.setdefault("s2t", opencc.OpenCC("s2t"))
 
 
-def _t2s():
+def _t2s() -> OpenCC:
     import opencc
 
     return _CONVERTERS.setdefault("t2s", opencc.OpenCC("t2s"))

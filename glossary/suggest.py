@@ -16,6 +16,7 @@ from glossary.corpus import Locus
 from glossary.index import MAX_BIGRAM_HITS, CorpusIndex, Hit
 from glossary.matching import SEPARATOR
 from glossary.normalize import PLACEHOLDER
+from glossary.offsets import Positions
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def suggest(
     index: CorpusIndex,
     key: str,
     quote: str,
-    quote_index: Sequence[int],
+    quote_index: Positions,
     limit: int = 3,
     votes: Sequence[int] | None = None,
 ) -> list[Suggestion]:
@@ -173,7 +174,7 @@ def suggest(
 
 
 def describe_differences(
-    key: str, corpus_key: str, quote: str, quote_index: Sequence[int], printed: list[str]
+    key: str, corpus_key: str, quote: str, quote_index: Positions, printed: list[str]
 ) -> tuple[str, ...]:
     """Character-level differences, numbered by the quote as written.
 

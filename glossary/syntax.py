@@ -10,6 +10,7 @@ under its first line. This module only reads the text around the parser's marks.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import yaml
 
@@ -125,7 +126,7 @@ def _block_above(lines: list[str], row: int) -> tuple[str, int] | None:
     return None
 
 
-def explain(exc: yaml.MarkedYAMLError, text: str, line_of) -> tuple[int, str]:
+def explain(exc: yaml.MarkedYAMLError, text: str, line_of: Callable[[int], int]) -> tuple[int, str]:
     """The line a syntax error is at, as a contributor should look for it, and what to do.
 
     ``line_of`` turns a mark's character index into a line number (1-based), as editors count.

@@ -9,7 +9,9 @@ the valid entries made into the model's :class:`Entry` and :class:`Citation`, ri
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
@@ -28,7 +30,7 @@ def _as_str(value: object) -> str | None:
 
 
 #: How a citation's fields become the model's values (the rest are kept as given).
-CITATION_VALUES = {
+CITATION_VALUES: dict[str, Callable[[Any], object]] = {
     "juan": lambda value: parse_number(str(value)),
     "page": _as_str,
     "reading": lambda value: Follows(str(value["follows"]), str(value["why"])),
@@ -37,7 +39,8 @@ CITATION_VALUES = {
 
 def citation_from(loaded: Loaded, path: PathKey, raw: dict) -> Citation:
     """A citation as the model holds it, with the line of each field."""
-    values = {
+    # Checked against the JSON Schema already, whose types test_architecture keeps the model's.
+    values: dict[str, Any] = {
         name: CITATION_VALUES[name](raw[name]) if name in CITATION_VALUES else raw[name]
         for name in fields_of("citation")
         if name in raw
@@ -75,7 +78,8 @@ def resolve_rites(
 
 
 def _entry(loaded: Loaded, index: int, raw: dict, problems: list[Problem]) -> Entry:
-    values: dict[str, object] = {}
+    # Checked against the JSON Schema already, whose types test_architecture keeps the model's.
+    values: dict[str, Any] = {}
     for name in fields_of("entry"):
         if name not in raw:
             continue

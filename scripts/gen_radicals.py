@@ -69,7 +69,7 @@ def main() -> int:
     unihan = read_unihan(args.unihan)
     radicals = read_radicals()
     corpus = load_corpus(ROOT / "corpus")
-    chars = set()
+    chars: set[str] = set()
     for doc in corpus.documents:
         for stream in doc.streams:
             chars.update(stream.text)

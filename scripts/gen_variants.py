@@ -111,7 +111,7 @@ class _Classes:
 
 
 def _ytenx_rows(folder: Path) -> list[dict[str, str]]:
-    rows = []
+    rows: list[dict[str, str]] = []
     for name in ("JihThex.csv", "ThaJihThex.csv"):
         with (folder / "ytenx" / name).open(encoding="utf-8", newline="") as handle:
             rows.extend(

@@ -46,10 +46,11 @@ def main() -> int:
     parser.add_argument("--bottom", type=float, default=17)
     args = parser.parse_args()
     reader = PdfReader(args.pdf)
-    dests = {
-        n.lstrip("/"): reader.get_destination_page_number(d) + 1
+    found = {
+        n.lstrip("/"): reader.get_destination_page_number(d)
         for n, d in reader.named_destinations.items()
     }
+    dests = {n: page + 1 for n, page in found.items() if page is not None}
     rite_pages = [p for a, p in dests.items() if a.startswith("rite-")]
     first, last = min(rite_pages), dests["index-pinyin"] - 1
     fills = []

@@ -64,7 +64,10 @@ def main(argv: list[str]) -> int:
     problems += [f"{i}: no such entry" for i in sorted(set(seen) - set(ids))]
     missing = [i for i in ids if i not in seen]
     verdicts = Counter(str(r.get("verdict")) for r in records)
-    rules = Counter(rule for r in records for rule in (r.get("rules") or []))
+    # (a record whose rules are no list is a problem above, and counts no rule)
+    rules = Counter(
+        rule for r in records if isinstance(listed := r.get("rules"), list) for rule in listed
+    )
     print(f"{len(ids) - len(missing)} of {len(ids)} entries read a second time")
     print("verdicts: " + ", ".join(f"{v} {verdicts[v]}" for v in VERDICTS))
     print("rules at fault: " + (", ".join(f"{r} {rules[r]}" for r in RULES if rules[r]) or "none"))

@@ -8,10 +8,14 @@ Only the tests about the shipped data (``tests/data``) read ``corpus/``, ``terms
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import re
 import shutil
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -20,6 +24,7 @@ from glossary.index import CorpusIndex
 from glossary.load import load_bytes, load_yaml
 from glossary.model import Entry
 from glossary.validate import validate
+from glossary.vocab import Rite, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,6 +36,18 @@ MINI_PLAN = FIXTURES / "plan-mini.yaml"
 SHIPPED_CORPUS = ROOT / "corpus"
 SHIPPED_TERMS = ROOT / "terms.yaml"
 SHIPPED_PLAN = ROOT / "plan.yaml"
+
+
+SHIPPED_DATA_TESTS = ROOT / "tests" / "data"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of the shipped data (``tests/data``) is slow: it reads the whole corpus or
+    glossary and grows with them, so the quick loop (``-m "not slow"``) stays the same size
+    however many entries the glossary gains."""
+    for item in items:
+        if item.path.is_relative_to(SHIPPED_DATA_TESTS):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -96,6 +113,32 @@ def make_project(
     return folder
 
 
+def rite_named(name: str) -> Rite:
+    """The vocabulary's rite of a name a test knows to be one (any script, alias or id)."""
+    found = vocabulary().rite(name)
+    assert found is not None, name
+    return found
+
+
+def search(pattern: str, text: str, flags: int = 0) -> re.Match[str]:
+    """``re.search`` of what a test knows is there: a miss fails the test by the pattern."""
+    match = re.search(pattern, text, flags)
+    assert match is not None, f"{pattern!r} not in {text[:200]!r}"
+    return match
+
+
+def load_script(path: Path, register: bool = False) -> ModuleType:
+    """A script that is no module of the package (``scripts/*.py``, a fixture's) imported by its
+    path. ``register``: put it in ``sys.modules`` (its dataclasses look their module up there)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    if register:
+        sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture()
 def mini_project(tmp_path: Path) -> Path:
     """A project folder of the fixtures: terms.yaml, plan.yaml and corpus/ (no Anki ledger yet)."""
@@ -111,6 +154,7 @@ def set_field(text: str, entry_id: str, field: str, value: object) -> str:
     """
     loaded = load_bytes(text.encode("utf-8"), "terms.yaml")
     assert not loaded.problems, loaded.problems
+    assert isinstance(loaded.data, list)
     position = next(i for i, item in enumerate(loaded.data) if item.get("id") == entry_id)
     assert field in loaded.data[position], (entry_id, field)
     lines = text.splitlines(keepends=True)

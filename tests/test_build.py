@@ -13,6 +13,7 @@ from conftest import ROOT, make_project, mini_entries
 
 from glossary.check import check_project
 from glossary.cli import cli
+from glossary.render import RENDERERS, Rendered
 
 
 def build(project: Path, out: Path, terms: Path | None = None):
@@ -119,6 +120,42 @@ def test_rebuild_replaces_stale_outputs(mini_project: Path, tmp_path: Path) -> N
     (out / "stale.apkg").write_text("old", encoding="utf-8")
     assert build(mini_project, out).exit_code == 0
     assert not (out / "stale.apkg").exists()
+
+
+@pytest.mark.parametrize(
+    ("clash", "owner"),
+    [
+        ("terms.json", "renderer 'terms.json'"),
+        ("YILI-GLOSSARY.APKG", "renderer 'anki'"),  # one file on a case-insensitive system
+        (".glossary-build", "the build (its marker)"),
+    ],
+)
+def test_two_outputs_of_one_name_fail_the_build(
+    mini_project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clash: str, owner: str
+) -> None:
+    # A renderer registered after the others that picks a name already taken.
+    monkeypatch.setitem(RENDERERS, "zz-late", lambda glossary, options: Rendered({clash: b"x"}))
+    out = tmp_path / "dist"
+    result = build(mini_project, out)
+    assert result.exit_code == 1, result.output
+    assert f"output {clash!r} of renderer 'zz-late' is also written by {owner}" in result.output
+    assert not out.exists()
+
+
+def test_two_state_files_of_one_name_fail_the_build(
+    mini_project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(
+        RENDERERS,
+        "zz-late",
+        lambda glossary, options: Rendered({}, {"anki-ledger.json": b"{}"}),
+    )
+    result = build(mini_project, tmp_path / "dist")
+    assert result.exit_code == 1, result.output
+    assert (
+        "state file 'anki-ledger.json' of renderer 'zz-late' is also written by renderer 'anki'"
+        in (result.output)
+    )
 
 
 def test_refuses_to_replace_a_folder_it_did_not_write(mini_project: Path, tmp_path: Path) -> None:

@@ -210,6 +210,7 @@ def test_no_code_runs_from_a_cache_file(tmp_path: Path, monkeypatch: pytest.Monk
     assert not marker.exists() and len(reads) == 1
     # Nor could any: the cache reads JSON, by constructors; nothing that runs or names code.
     for module in (cache, glossary.corpus.store):
+        assert module.__file__ is not None
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
         imported = {
             alias.name
@@ -217,7 +218,11 @@ def test_no_code_runs_from_a_cache_file(tmp_path: Path, monkeypatch: pytest.Monk
             if isinstance(node, ast.Import)
             for alias in node.names
         }
-        imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imported |= {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
         assert not imported & {"pickle", "marshal", "shelve"}, module
         called = {
             node.func.id
@@ -261,7 +266,7 @@ def test_an_interrupted_write_removes_its_temporary_file(tmp_path: Path, monkeyp
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cache.os, "replace", interrupted)
+    monkeypatch.setattr(os, "replace", interrupted)  # the os module glossary.cache writes with
     with pytest.raises(KeyboardInterrupt):
         IndexCache(tmp_path).open(CORPUS)
     assert list(tmp_path.glob(".tmp-*")) == []
@@ -295,7 +300,7 @@ def test_where_the_cache_lives(tmp_path: Path, monkeypatch) -> None:
     def no_home() -> Path:
         raise RuntimeError("Could not determine home directory.")
 
-    monkeypatch.setattr(cache.Path, "home", staticmethod(no_home))
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
     assert cache.default_dir() is None
 
 

@@ -85,10 +85,12 @@ def test_placeholder_match_is_verified_with_a_warning(tmp_path: Path, index) -> 
 
 
 def test_a_variant_headword_in_a_quote_satisfies_the_headword_rule() -> None:
+    from dataclasses import replace
+
     from glossary.citations import headword_problem
     from glossary.model import Citation, Entry
 
-    base = dict(
+    entry = Entry(
         id="sui-ji",
         term="绥祭",
         pinyin="suí jì",
@@ -98,11 +100,10 @@ def test_a_variant_headword_in_a_quote_satisfies_the_headword_rule() -> None:
         line=1,
         citations=(Citation(quote="祝命挼祭尸左執觶", line=2),),
     )
-    assert (
-        headword_problem("t.yaml", Entry(**base)).message
-        == "the headword 绥祭 occurs in none of the entry's quotes"
-    )
-    assert headword_problem("t.yaml", Entry(**base, variants=("挼祭",))) is None
+    problem = headword_problem("t.yaml", entry)
+    assert problem is not None
+    assert problem.message == "the headword 绥祭 occurs in none of the entry's quotes"
+    assert headword_problem("t.yaml", replace(entry, variants=("挼祭",))) is None
 
 
 def _quoting(tmp_path: Path, index, quote: str, locus: str = ""):

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import MINI_CORPUS, ROOT, make_project, set_field
+from conftest import MINI_CORPUS, ROOT, make_project, search, set_field
 
 from glossary.cli import cli
 
@@ -85,7 +85,8 @@ sys.addaudithook(_audit)  # cannot be removed: it records nothing outside opened
 def opened_files():
     """Every path opened (by ``open``, ``os.open``, ``Path.read_bytes`` …) inside the block."""
     global _opened
-    _opened = found = []
+    found: list[str] = []
+    _opened = found
     try:
         yield found
     finally:
@@ -513,7 +514,7 @@ def test_a_build_killed_at_any_write_leaves_the_old_or_the_new_output(
         assert result.returncode == 0, result.stderr
         assert digest(counting / "dist") == new  # the prelude only watches
     assert leftovers(counting) == []
-    points = int(re.search(r"kill points: (\d+)", result.stderr).group(1))
+    points = int(search(r"kill points: (\d+)", result.stderr).group(1))
     # Every staged file, the ledger's temporary file, its rename, the swap (one exchange or three
     # renames and a rmdir) and the clean-up.
     assert points >= len(new) + 4
@@ -687,8 +688,9 @@ def test_a_ledger_turned_into_a_folder_before_the_write_changes_nothing(
     rebuilt: dict, monkeypatch
 ) -> None:
     import glossary.build
+    from glossary.files import publish as real_publish  # what glossary.build calls
 
-    ledger, real_publish = rebuilt["ledger"], glossary.build.publish
+    ledger = rebuilt["ledger"]
 
     def publish(*args, **kwargs):
         # Between reading the ledger and writing it, something puts a folder in its place.
@@ -1116,7 +1118,9 @@ def test_anki_renders_no_play_button_from_contributor_text(
             for note_id in note_ids:
                 note = col.get_note(note_id)
                 for card in note.cards():
-                    where = f"{entry} {note.note_type()['name']} card {card.ord}"
+                    note_type = note.note_type()
+                    assert note_type is not None
+                    where = f"{entry} {note_type['name']} card {card.ord}"
                     for html, tags in (
                         (card.question(), card.question_av_tags()),
                         (card.answer(), card.answer_av_tags()),

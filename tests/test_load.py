@@ -84,6 +84,7 @@ def test_the_fixture_glossary_loads_with_every_entry_on_its_line() -> None:
     loaded = load_yaml(MINI_TERMS)
     assert loaded.problems == [] and loaded.file == str(MINI_TERMS)
     lines = text.split("\n")
+    assert isinstance(loaded.data, list)
     for position, item in enumerate(loaded.data):
         assert lines[loaded.lines[(position,)] - 1] == f"- id: {item['id']}"
         assert lines.count(f"- id: {item['id']}") == 1

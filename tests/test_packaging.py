@@ -27,6 +27,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return next(out.glob("yili_glossary-*.whl"))
 
 
+@pytest.mark.slow  # builds a wheel (pip, in a subprocess)
 def test_the_wheel_holds_every_file_the_package_reads(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     package = ROOT / "glossary"

@@ -17,7 +17,7 @@ def test_plan_citations_are_verified(index) -> None:
     report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=MINI_PLAN)
     assert not report.failed(strict=True), "\n".join(map(str, report.problems))
     plan, _ = load_plan(MINI_PLAN)
-    assert report.plan == plan
+    assert plan is not None and report.plan == plan
     # Every citation of every place is resolved, in the plan's order.
     assert set(report.plan_loci) == {place.id for place in plan.places}
     for place in plan.places:
@@ -25,7 +25,8 @@ def test_plan_citations_are_verified(index) -> None:
         assert all(report.plan_loci[place.id]), place.id
     # 乃設楅于中庭南當洗 stands in 取矢 of the seed page and of 卷四.
     assert [l.section for l in report.plan_loci["bi"][0]] == ["取矢", "取矢"]
-    assert report.plan.for_term("bi").id == "bi"
+    bi = plan.for_term("bi")
+    assert bi is not None and bi.id == "bi"
 
 
 def test_plan_places_name_entries_of_the_glossary() -> None:

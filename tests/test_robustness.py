@@ -23,10 +23,11 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
-from click.testing import CliRunner
-from conftest import MINI_CORPUS, MINI_TERMS, ROOT, make_project
+from click.testing import CliRunner, Result
+from conftest import MINI_CORPUS, MINI_TERMS, ROOT, make_project, search
 
 from glossary.check import check_project
 from glossary.cli import cli
@@ -38,8 +39,15 @@ ENV = {"SOURCE_DATE_EPOCH": "1700000000"}
 MB = 1024 * 1024
 
 
-def run(*args: str):
+def run(*args: str | Path) -> Result:
     return CliRunner(env=ENV).invoke(cli, [str(a) for a in args])
+
+
+def items_of(terms: Path) -> list[Any]:
+    """The entries of a terms file as plain values."""
+    data = load_yaml(terms).data
+    assert isinstance(data, list), terms
+    return data
 
 
 def digest(folder: Path) -> dict[str, str]:
@@ -131,7 +139,7 @@ def test_ten_megabytes_of_comment_around_the_terms(tmp_path: Path, index) -> Non
     assert (
         report.total_terms
         == len(re.findall(r"^- id: ", terms, re.MULTILINE))
-        == len(load_yaml(MINI_TERMS).data)
+        == len(items_of(MINI_TERMS))
     )
     # Lines still count from the top of the file, through the padding.
     lines = big.read_text(encoding="utf-8").splitlines()
@@ -182,8 +190,8 @@ def test_ten_megabyte_definition(tmp_path: Path, index) -> None:
         problem.message
         == f"{len('The rack. ' * MB) - 1:,} characters, more than the 5,000 allowed here"
     )
-    citations = sum(len(item["citations"]) for item in load_yaml(source).data)
-    assert report.verified == citations - len(load_yaml(source).data[0]["citations"])
+    citations = sum(len(item["citations"]) for item in items_of(source))
+    assert report.verified == citations - len(items_of(source)[0]["citations"])
 
 
 #: Only catches a hang (the test would otherwise wait forever); it is not a speed target.
@@ -306,7 +314,7 @@ def test_refused_tag_on_a_complete_entry(tmp_path: Path, replace: tuple[str, str
     body = (ENTRY + CITATIONS).replace(old, new)
     _, result = _check_text(tmp_path, body)
     assert_clean_failure(result, "terms.yaml:")
-    tag = re.search(r"(!!\S+)", new).group(1)
+    tag = search(r"(!!\S+)", new).group(1)
     assert f"unsupported YAML tag {tag}" in result.output
 
 

@@ -41,7 +41,9 @@ def test_fast_and_full_validators_agree_on_plans(path: Path) -> None:
 
 
 def test_every_kind_of_schema_error_is_caught_by_the_fast_validator() -> None:
-    entry = load_yaml(MINI_TERMS).data[0]
+    data = load_yaml(MINI_TERMS).data
+    assert isinstance(data, list)
+    entry = data[0]
     broken = [
         {**entry, "colour": "red"},  # additionalProperties
         {k: v for k, v in entry.items() if k != "gloss"},  # required
@@ -84,7 +86,7 @@ def test_every_anchored_pattern_of_the_schemas_refuses_a_final_newline() -> None
 
     from glossary.schema import schema
 
-    names = ("terms.schema.json", "plan.schema.json", "retired.schema.json")
+    names: tuple[str, ...] = ("terms.schema.json", "plan.schema.json", "retired.schema.json")
     names += ("media.schema.json", "vocab.schema.json")
     anchored = [p for name in names for p in _patterns(schema(name)) if "$" in p]
     assert len(anchored) >= 5

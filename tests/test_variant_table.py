@@ -28,6 +28,7 @@ def is_standard(ch: str) -> bool:
     return False
 
 
+@pytest.mark.slow  # reruns scripts/gen_variants.py on data/, in a subprocess
 def test_generated_table_is_up_to_date() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "gen_variants.py"), "--check"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,7 +78,7 @@ def changelog(old: str, new: str, repo: Path) -> str:
     return markdown(compare(read_entries(old, repo), read_entries(new, repo)), old, new)
 
 
-def compare(old: list[dict], new: list[dict]) -> Changes:
+def compare(old: Sequence[object], new: Sequence[object]) -> Changes:
     """Entries are matched by id: ids are stable, so a changed id reads as removed + added."""
     before = {e["id"]: e for e in old if isinstance(e, dict) and isinstance(e.get("id"), str)}
     after = {e["id"]: e for e in new if isinstance(e, dict) and isinstance(e.get("id"), str)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from glossary.load import MAX_BYTES, load_bytes
 from glossary.model import Entry
 from glossary.normalize import normalize
 from glossary.problems import printable
+from glossary.suggest import Suggestion
 from glossary.textcheck import SCAFFOLD
 from glossary.vocab import vocabulary
 
@@ -177,7 +179,9 @@ def new_entry(
         raise GlossaryError(
             f"unknown rite {rite!r}; the rites are: {', '.join(vocabulary().rite_names)}"
         )
-    locus, loci, chosen = None, (), 0
+    locus: Locus | None = None
+    loci: tuple[Locus, ...] = ()
+    chosen = 0
     if quote:
         assert index is not None
         found = locate(index, quote)
@@ -205,7 +209,7 @@ def new_entry(
     return Scaffold(text, tuple(loci), chosen)
 
 
-def ready_line(suggestions) -> str:
+def ready_line(suggestions: Sequence[Suggestion]) -> str:
     """The nearest passage as a ``- quote:`` line to paste in place of the quote ('' without one)."""
     return f"\n    - quote: {yaml_text(suggestions[0].locus.text)}" if suggestions else ""
 

@@ -27,7 +27,8 @@ def reader(kind: str) -> Callable[[TextInfo, str, str], Document] | None:
     if kind not in READER_MODULES:
         return None
     module, _, name = READER_MODULES[kind].partition(":")
-    return getattr(import_module(module), name)
+    read: Callable[[TextInfo, str, str], Document] = getattr(import_module(module), name)
+    return read
 
 
 __all__ = [

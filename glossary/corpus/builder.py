@@ -66,7 +66,9 @@ class DocumentBuilder:
         self._comment = None
 
     def _stream_parts(self, runs: list[list[int]]) -> tuple[str, OffsetMap]:
-        return "".join(self.text[start:end] for start, end in runs), OffsetMap(map(tuple, runs))
+        return "".join(self.text[start:end] for start, end in runs), OffsetMap(
+            (start, end) for start, end in runs
+        )
 
     def page(self, offset: int, label: str, page_id: str | None) -> None:
         self.pages.append((offset, (label, page_id)))

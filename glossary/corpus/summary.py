@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from glossary.corpus import Corpus
+from glossary.corpus.model import Document
 
 
 def summary(corpus: Corpus) -> dict[str, list]:
@@ -57,9 +58,7 @@ def variant_gaps(corpus: Corpus) -> dict[str, object]:
 
     paired = {ch for pair in edition_pairs().values() for ch in (pair.a, pair.b)}
     counts: dict[str, int] = {}
-    first: dict[
-        str, tuple[object, int, int]
-    ] = {}  # char → (document, stream number, index in its text)
+    first: dict[str, tuple[Document, int, int]] = {}  # char → (document, stream number, index)
     verdicts: dict[str, bool] = {}
     for doc in corpus.documents:
         for number, stream in enumerate(doc.streams):

@@ -407,7 +407,11 @@ def alignments(corpus: Corpus) -> tuple[Alignment, ...]:
             d
             for d in corpus.documents
             if d.text_info.id == original_id
-            and ({number for _, number in d.juans} or {d.text_info.juan}) & juans
+            and (
+                {number for _, number in d.juans}
+                or {juan for juan in (d.text_info.juan,) if juan is not None}
+            )
+            & juans
         ]
         original = [p for source in sources for p in passages(source)]
         modern = paragraphs(doc)

@@ -22,6 +22,10 @@ MARGIN_SCALE = 4.0
 NEG = float("-inf")
 
 
+#: A cell of the tables, (paragraph, passage), or None where a link set starts.
+_Cell = tuple[int, int] | None
+
+
 class _Tables:
     """The dynamic programme over paragraphs (rows) × passages (columns).
 
@@ -49,15 +53,21 @@ class _Tables:
         PmA: list[list[float]] = []
         PmA_cell: list[list[tuple[int, int] | None]] = []
         above = [NEG] * n
-        above_pma, above_cell = [NEG] * n, [None] * n
+        above_pma = [NEG] * n
+        above_cell: list[_Cell] = [None] * n
         for i in range(m):
             si = s[i]
-            row, links_back = [NEG] * n, [None] * n
-            pma, pma_cell = [NEG] * n, [None] * n
-            row_best, row_cell = NEG, None  # max of F[i][j'] + GAP_IN * j' over j' < j
-            left, left_cell = NEG, None  # pma[j - 1]
+            row = [NEG] * n
+            links_back: list[_Cell] = [None] * n
+            pma = [NEG] * n
+            pma_cell: list[_Cell] = [None] * n
+            row_best = NEG  # max of F[i][j'] + GAP_IN * j' over j' < j, at row_cell
+            row_cell: _Cell = None
+            left = NEG  # pma[j - 1], at left_cell
+            left_cell: _Cell = None
             for j in range(n):
-                best, cell = first, None
+                best = first
+                cell: _Cell = None
                 value = row_best - gap_in[j] + within
                 if value > best:
                     best, cell = value, row_cell

@@ -192,8 +192,12 @@ def _pypinyin(text: str) -> list[str]:
         return []
     import pypinyin  # here: only commands that transcribe pay for its phrase tables and segmenter
 
+    # pypinyin's stub says the errors callback returns a str; it takes a list too, one reading
+    # per character (pypinyin.core.handle_nopinyin), which keeps the result one item a character.
     readings = pypinyin.pinyin(
-        text, style=pypinyin.Style.TONE, errors=lambda chars: [""] * len(chars)
+        text,
+        style=pypinyin.Style.TONE,
+        errors=lambda chars: [""] * len(chars),  # type: ignore[arg-type,return-value]
     )
     return [reading[0] if reading else "" for reading in readings]
 

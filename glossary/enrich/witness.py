@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING
 
 from glossary.corpus.model import Locus, Reading, Witness
 from glossary.folds import edition_alternatives
-from glossary.index import SEPARATOR, CorpusIndex, Hit
+from glossary.index import CorpusIndex, Hit
+from glossary.matching import SEPARATOR
 from glossary.vocab import vocabulary
 
 if TYPE_CHECKING:

@@ -14,8 +14,12 @@ import time
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from glossary.errors import PdfError
+
+if TYPE_CHECKING:
+    from pypdf import PdfWriter
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 #: Flags for a headless, offline run: no background traffic, no proxy, and a host resolver that
@@ -90,10 +94,12 @@ def destinations(pdf: bytes) -> dict[str, int]:
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(pdf))
-    return {
-        name.lstrip("/"): reader.get_destination_page_number(dest) + 1
+    pages = {
+        name.lstrip("/"): reader.get_destination_page_number(dest)
         for name, dest in reader.named_destinations.items()
     }
+    # A destination on no page of the document (pypdf gives None) is no page to refer to.
+    return {name: page + 1 for name, page in pages.items() if page is not None}
 
 
 @lru_cache(maxsize=1)
@@ -211,7 +217,7 @@ def finish(pdf: bytes, epoch: int, title: str | None = None) -> bytes:
     return out.getvalue()
 
 
-def _content_digest(writer) -> bytes:
+def _content_digest(writer: PdfWriter) -> bytes:
     """A hash of the pages' content streams (what was printed), for the document id."""
     digest = hashlib.sha256()
     for page in writer.pages:

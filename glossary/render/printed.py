@@ -7,12 +7,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import metadata
 
 import jinja2
 from markupsafe import Markup
 
-from glossary import __version__
+from glossary import version
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading
 from glossary.errors import PdfError
@@ -242,12 +241,8 @@ def search_key(entry: Entry) -> str:
 
 
 def _colophon(glossary: Glossary) -> dict[str, str]:
-    try:
-        version = metadata.version("yili-glossary")
-    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
-        version = __version__
     return {
-        "version": version,
+        "version": version(),
         "commit": glossary.commit or "(not built from a git checkout)",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(glossary.epoch)),
         "epoch": str(glossary.epoch),
@@ -421,7 +416,7 @@ def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tu
     from glossary.render import pdf
 
     size = 9.0
-    for _ in range(4):
+    while True:  # 9, 8.5, 8 and 7.5 pt at most
         name, html = render_sheet(glossary, rite_name, options, size)
         printed = pdf.print_pdf(html)
         rows = Counter(pdf.destinations(printed).values())

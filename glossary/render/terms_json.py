@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from glossary import __version__
+from glossary import version
 from glossary.corpus.model import Locus
 from glossary.model import ALIGNMENT_THRESHOLD, Glossary
 from glossary.problems import dump_json
@@ -66,7 +66,7 @@ def render(glossary: Glossary) -> dict[str, bytes]:
         # How each headword character was read: its pinyin, the 廣韻 reading chosen, 經典釋文's.
         term["readings"] = [reading.to_json() for reading in glossary.readings.get(entry.id, ())]
         terms.append(term)
-    data = {"generator": f"glossary {__version__}", "attribution": ATTRIBUTION, "terms": terms}
+    data = {"generator": f"glossary {version()}", "attribution": ATTRIBUTION, "terms": terms}
     if glossary.alignments:
         # Whose the modern renderings of the loci are, and what "modern" promises.
         data["modern_renderings"] = [

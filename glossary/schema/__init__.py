@@ -5,16 +5,18 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import Any
 
 #: The schemas that refer to each other (plan.yaml's citations are terms.yaml's).
 SCHEMAS = ("terms.schema.json", "plan.schema.json", "retired.schema.json")
 
 
 @cache
-def schema(name: str = "terms.schema.json") -> dict:
+def schema(name: str = "terms.schema.json") -> dict[str, Any]:
     """One of the shipped JSON Schemas."""
     text = resources.files("glossary.schema").joinpath(name).read_text(encoding="utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
 def fields_of(definition: str, schema_name: str = "terms.schema.json") -> tuple[str, ...]:

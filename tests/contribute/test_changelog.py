@@ -28,6 +28,17 @@ def test_changelog_lists_added_changed_removed(tmp_path: Path) -> None:
     assert "## Changed (1)\n- `b` 乙: gloss, tags\n" in result.output
 
 
+def test_a_yaml_file_that_is_no_list_of_entries_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "old.yaml").write_text(OLD, encoding="utf-8")
+    for text in ("5\n", "a: 1\n"):
+        (tmp_path / "new.yaml").write_text(text, encoding="utf-8")
+        result = CliRunner().invoke(
+            cli, ["changelog", str(tmp_path / "old.yaml"), str(tmp_path / "new.yaml")]
+        )
+        assert result.exit_code == 1, result.output
+        assert "new.yaml: not a terms file: a list of entries is needed" in result.output
+
+
 ADDED = """
 - id: zz-added
   term: 乏

@@ -139,4 +139,5 @@ def test_append_writes_a_checkable_scaffold(tmp_path: Path, index) -> None:
     assert report.failed()
     assert terms.read_text(encoding="utf-8").endswith("  tags: []\n")
     assert terms.read_bytes().startswith(MINI_TERMS.read_bytes().rstrip(b"\n"))
-    assert [item["id"] for item in load_yaml(terms).data][-1] == "si-zheng"
+    data = load_yaml(terms).data
+    assert isinstance(data, list) and data[-1]["id"] == "si-zheng"

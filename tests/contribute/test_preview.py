@@ -27,6 +27,7 @@ def test_render_card_templates() -> None:
 def placed_entry() -> str:
     """An entry of the fixture glossary that has a place on the fixture plan."""
     plan, _ = load_plan(MINI_PLAN)
+    assert plan is not None
     return next(ident for ident in mini_entries() if plan.for_term(ident) is not None)
 
 
@@ -69,6 +70,7 @@ def test_preview_page_shows_every_card_and_the_printed_entry(mini_project: Path)
 
 def test_an_entry_off_the_plan_has_no_plan_card(mini_project: Path) -> None:
     plan, _ = load_plan(MINI_PLAN)
+    assert plan is not None
     entry_id = next(ident for ident in mini_entries() if plan.for_term(ident) is None)
     out = mini_project / "preview.html"
     assert preview(mini_project, entry_id, out).exit_code == 0

@@ -1,4 +1,4 @@
-"""What a pull request runs: the guide's pre-commit hooks and the published ones, the template.
+"""What a pull request runs: the repository's pre-commit hooks and the published ones, the template.
 
 The hooks must work without an activated environment (a contributor commits from any shell):
 they are run by the real pre-commit, with a PATH that holds no virtual environment.
@@ -27,16 +27,17 @@ IGNORED = shutil.ignore_patterns(
     "test-artifacts",
     "preview-*",
     "build",
+    ".mypy_cache",
+    ".ruff_cache",
 )
 #: A shell's PATH without any virtual environment on it.
 BARE_PATH = os.pathsep.join(p for p in ("/usr/local/bin", "/usr/bin", "/bin") if Path(p).is_dir())
 
 
-def guide_hooks() -> str:
-    """The `.pre-commit-config.yaml` CONTRIBUTING.md tells a contributor to add."""
-    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-    block = next(b for b in re.findall(r"```yaml\n(.*?)```", guide, re.S) if "repo: local" in b)
-    return block
+def repository_hooks() -> str:
+    """The repository's own `.pre-commit-config.yaml`, which CONTRIBUTING.md tells a contributor
+    to install."""
+    return (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
 
 
 def _repository(tmp_path: Path) -> Path:
@@ -67,10 +68,15 @@ def _pre_commit(repo: Path, tmp_path: Path, *args: str) -> subprocess.CompletedP
     )
 
 
-def test_the_guide_hooks_name_the_environment_by_path() -> None:
-    hooks = yaml.safe_load(guide_hooks())["repos"][0]["hooks"]
-    assert {hook["id"] for hook in hooks} == {"glossary-check", "glossary-fmt"}
-    assert all(hook["entry"].startswith(".venv/bin/glossary ") for hook in hooks)
+def test_the_repository_hooks_name_the_environment_by_path() -> None:
+    hooks = {hook["id"]: hook for hook in yaml.safe_load(repository_hooks())["repos"][0]["hooks"]}
+    assert {"glossary-check", "glossary-fmt", "readme-stats", "ruff", "ruff-format", "mypy"} <= set(
+        hooks
+    )
+    assert all(hook["entry"].startswith(".venv/bin/") for hook in hooks.values())
+    # each runs only for the files it reads
+    assert all("files" in hook or "types" in hook for hook in hooks.values())
+    assert "pre-commit install" in (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     published = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     # pre-commit installs the package into an environment of its own for a `python` hook.
     assert {hook["id"]: hook["language"] for hook in published} == {
@@ -81,9 +87,8 @@ def test_the_guide_hooks_name_the_environment_by_path() -> None:
 
 
 @pytest.mark.slow  # real pre-commit and two glossary runs on the shipped data
-def test_the_guide_hooks_run_without_an_active_environment(tmp_path: Path) -> None:
+def test_the_repository_hooks_run_without_an_active_environment(tmp_path: Path) -> None:
     repo = _repository(tmp_path)
-    (repo / ".pre-commit-config.yaml").write_text(guide_hooks(), encoding="utf-8")
     # The contributor's environment, where the guide's set-up puts it.
     (repo / ".venv").symlink_to(Path(sys.prefix), target_is_directory=True)
     assert shutil.which("glossary", path=BARE_PATH) is None
@@ -92,12 +97,19 @@ def test_the_guide_hooks_run_without_an_active_environment(tmp_path: Path) -> No
     assert re.search(r"glossary check\.+Passed", passed.stdout) and re.search(
         r"glossary fmt --check\.+Passed", passed.stdout
     )
+    assert re.search(r"mypy\.+Passed", passed.stdout) and re.search(
+        r"ruff check\.+Passed", passed.stdout
+    )
     terms = repo / "terms.yaml"
     terms.write_text(
         terms.read_text(encoding="utf-8").replace("  gloss: ", "  gloss: TODO ", 1),
         encoding="utf-8",
     )
-    failed = _pre_commit(repo, tmp_path, "run", "--all-files")
+    subprocess.run(["git", "add", "terms.yaml"], cwd=repo, check=True)
+    # A commit of terms.yaml alone runs the glossary's hooks, not ruff's or mypy's.
+    failed = _pre_commit(repo, tmp_path, "run")
+    assert re.search(r"mypy\.+\(no files to check\)Skipped", failed.stdout), failed.stdout
+    assert re.search(r"ruff check\.+\(no files to check\)Skipped", failed.stdout), failed.stdout
     assert failed.returncode == 1 and "still the scaffold's placeholder" in failed.stdout, (
         failed.stdout
     )

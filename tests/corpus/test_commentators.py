@@ -185,11 +185,11 @@ def test_the_reference_works_of_the_mini_corpus_credit_their_author(doc) -> None
     assert stream.commentator_at(stream.text.index("凡賓升皆當楣")) == "賈公彦"
     assert stream.commentator_at(stream.text.index("堂深謂從堂")) == "鄭康成"
     # Every part of it is someone's, and most of it the author's own.
-    spoken = {}
+    spoken: dict[str, int] = {}
     ends = [s for s, _ in stream.commentators[1:]] + [len(stream.text)]
     for (start, who), end in zip(stream.commentators, ends):
         spoken[who] = spoken.get(who, 0) + end - start
-    assert max(spoken, key=spoken.get) == "李如圭"
+    assert max(spoken, key=spoken.__getitem__) == "李如圭"
 
 
 def test_zheng_xuan_is_zheng_kangcheng() -> None:

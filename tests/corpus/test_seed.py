@@ -1,6 +1,8 @@
 """The seed reader: pages, sections, layers, commentators, brackets (mini corpus)."""
 
 import re
+from dataclasses import replace
+from typing import Any
 
 from conftest import raw
 
@@ -11,8 +13,8 @@ XIANGSHE = "000_b6ac9449aa5994ba.txt"
 SHIYU = "002_a73e8d04fc3338bc.txt"
 
 
-def info(**kw) -> TextInfo:
-    base = dict(
+def info(**kw: Any) -> TextInfo:
+    base = TextInfo(
         id="t",
         title="礼经本义",
         work="禮經本義",
@@ -25,8 +27,7 @@ def info(**kw) -> TextInfo:
         juan=4,
         rites=((4, "乡射礼"), (14, "士虞礼"), (15, "特牲馈食礼")),
     )
-    base.update(kw)
-    return TextInfo(**base)
+    return replace(base, **kw)
 
 
 def test_page_header_and_sections(doc) -> None:

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
+from types import ModuleType
 
 import yaml
-from conftest import FIXTURES, MINI_CORPUS, SHIPPED_CORPUS
+from conftest import FIXTURES, MINI_CORPUS, SHIPPED_CORPUS, load_script
 
 
-def cutter():
-    spec = importlib.util.spec_from_file_location(
-        "make_corpus_mini", FIXTURES / "make_corpus_mini.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def cutter() -> ModuleType:
+    return load_script(FIXTURES / "make_corpus_mini.py")
 
 
 def test_every_fixture_file_is_its_line_ranges_of_the_shipped_file() -> None:

@@ -6,15 +6,14 @@ aligner on it and docs/alignment.md shows what it measured. The whole shipped co
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 import yaml
-from conftest import ROOT, SHIPPED_CORPUS, SHIPPED_TERMS
+from conftest import ROOT, SHIPPED_CORPUS, SHIPPED_TERMS, load_script
 
 from glossary.build import gather
 from glossary.check import check_project
@@ -27,14 +26,8 @@ pytestmark = pytest.mark.slow  # reads and aligns the whole shipped corpus
 SAMPLE = Path(__file__).resolve().parent / "alignment_sample.yaml"
 
 
-def _report():
-    spec = importlib.util.spec_from_file_location(
-        "alignment_report", ROOT / "scripts" / "alignment_report.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+def _report() -> ModuleType:
+    return load_script(ROOT / "scripts" / "alignment_report.py", register=True)
 
 
 @pytest.fixture(scope="module")

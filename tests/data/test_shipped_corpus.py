@@ -52,6 +52,7 @@ def test_variant_gaps_leave_the_three_rites_and_the_issues_old_forms(shipped_cor
     from glossary.standard import is_standard
 
     rows = variant_gaps(shipped_corpus)["characters"]
+    assert isinstance(rows, list)
     assert not {row["char"] for row in rows} & set("靣歩戸懐扄㸑𦵏馀")
     assert all(
         not is_standard(row["char"]) and fold_char(row["char"]) == row["char"] for row in rows

@@ -8,14 +8,14 @@ to all seventeen. The checks of the whole shipped corpus are marked slow.
 from __future__ import annotations
 
 import difflib
-import importlib.util
 import re
 from collections import Counter
+from types import ModuleType
 
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import ROOT, SHIPPED_CORPUS, SHIPPED_PLAN, SHIPPED_TERMS
+from conftest import ROOT, SHIPPED_CORPUS, SHIPPED_PLAN, SHIPPED_TERMS, load_script
 
 from glossary.check import check_project
 from glossary.cli import cli
@@ -108,11 +108,8 @@ def test_ritual_readings_inside_passages(shipped_entries, passage: str, expected
     assert RitualReadings(shipped_entries).plain(passage) == expected
 
 
-def _stats():
-    spec = importlib.util.spec_from_file_location("stats", ROOT / "scripts" / "stats.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _stats() -> ModuleType:
+    return load_script(ROOT / "scripts" / "stats.py")
 
 
 def test_readme_counts_are_current() -> None:

@@ -164,7 +164,9 @@ def test_a_pair_is_as_certain_as_its_weakest_link() -> None:
     assert alone.confidence == 0.8 and not alone.certain
     data = pair.to_json()
     assert set(data) >= {"paragraph", "modern", "original", "confidence"}
-    assert set(data["original"][0]) >= {"file", "line", "page_id", "layer", "text"}
+    original = data["original"]
+    assert isinstance(original, list)
+    assert set(original[0]) >= {"file", "line", "page_id", "layer", "text"}
 
 
 def test_renderings_of_a_span_by_layer() -> None:

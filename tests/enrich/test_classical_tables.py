@@ -18,6 +18,7 @@ from glossary.enrich import mandarin
 from glossary.enrich.readings import guangyun as guangyun_module
 from glossary.enrich.readings.guangyun import guangyun
 from glossary.enrich.readings.yinyi import Sound, positions_of
+from glossary.normalize import fold_char
 
 CASES = ROOT / "tests" / "cases"
 
@@ -31,12 +32,14 @@ def _script(name: str) -> subprocess.CompletedProcess:
 # -- the tables are what the scripts make of the installed libraries (and the corpus) ---------------
 
 
+@pytest.mark.slow  # reruns the generator against the installed library, in a subprocess
 def test_guangyun_table_is_what_the_installed_tshet_uinh_gives() -> None:
     # A new tshet-uinh with other readings fails here until scripts/gen_guangyun.py is run.
     result = _script("gen_guangyun.py")
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow  # reruns the generator against the installed library, in a subprocess
 def test_forms_table_is_what_the_installed_opencc_gives() -> None:
     result = _script("gen_forms.py")
     assert result.returncode == 0, result.stderr
@@ -48,6 +51,7 @@ def test_forms_table_is_what_the_installed_opencc_gives() -> None:
     assert gen_forms.CONFIGS == guangyun_module._FORMS  # the columns the lookup reads
 
 
+@pytest.mark.slow  # reruns the generator on the shipped corpus, in a subprocess
 def test_fanqie_table_is_current_for_the_shipped_corpus() -> None:
     # A change to the corpus' 儀禮音義, to tshet-uinh or to the tables the 反切 are spelled out
     # with fails here until scripts/gen_fanqie.py is run (a check would still be right, and slower).
@@ -111,7 +115,7 @@ def _converter(name: str):
 
 
 def _live_forms(char: str) -> tuple[str, ...]:
-    folded = guangyun_module.fold_char(char) or char
+    folded = fold_char(char) or char
     forms = (
         char,
         *(_converter(name).convert(c) for c in (char, folded) for name in ("s2t", "s2tw")),

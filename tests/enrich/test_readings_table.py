@@ -7,11 +7,13 @@ import os
 import subprocess
 import sys
 
+import pytest
 from conftest import MINI_CORPUS, MINI_TERMS, ROOT
 
 from glossary.enrich.pinyin import pypinyin_readings, valid_syllables
 
 
+@pytest.mark.slow  # reruns the generator against the installed library, in a subprocess
 def test_shipped_table_is_what_the_installed_pypinyin_gives() -> None:
     # A new pypinyin with other readings fails here until scripts/gen_readings.py is run.
     result = subprocess.run(

@@ -34,7 +34,9 @@ def test_each_rite_follows_its_markers(corpus) -> None:
         assert [step.name for step in steps] == markers(path), rite
         assert [step.number for step in steps] == list(range(1, len(steps) + 1))
         assert {step.rite.id for step in steps} == {rite}
-        assert all(step.file == path and step.page_id.startswith("KR1d0044_WYG_") for step in steps)
+        assert all(
+            step.file == path and (step.page_id or "").startswith("KR1d0044_WYG_") for step in steps
+        )
 
 
 def test_the_seed_texts_are_not_read_for_the_order(corpus) -> None:

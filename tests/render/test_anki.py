@@ -22,11 +22,13 @@ import pytest
 from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 from anki.scheduler.v3 import CardAnswer
+from anki_collection import db, note_type, scheduler, select_deck
 from click.testing import CliRunner
 from conftest import FIXTURES, MINI_PLAN, make_project, mini_entries, raw, set_field
 
 from glossary.cli import cli
 from glossary.plan import load_plan
+from glossary.render.anki.models import TERM_FIELDS
 
 IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
 DECK = "yili-glossary.apkg"
@@ -84,7 +86,9 @@ def import_package(col: Collection, path: Path):
 
 
 def schedule(col: Collection) -> dict[int, tuple]:
-    rows = col.db.all("select id, nid, did, type, queue, due, ivl, factor, reps, lapses from cards")
+    rows = db(col).all(
+        "select id, nid, did, type, queue, due, ivl, factor, reps, lapses from cards"
+    )
     return {row[0]: tuple(row[1:]) for row in rows}
 
 
@@ -96,8 +100,8 @@ def package_notes(package: Path, folder: Path) -> dict[str, int]:
     """guid → mod of every note in a package, read with sqlite (no Anki)."""
     with zipfile.ZipFile(package) as archive:
         (folder / f"{package.parent.name}.anki2").write_bytes(archive.read("collection.anki2"))
-    with sqlite3.connect(folder / f"{package.parent.name}.anki2") as db:
-        return dict(db.execute("select guid, mod from notes"))
+    with sqlite3.connect(folder / f"{package.parent.name}.anki2") as connection:
+        return dict(connection.execute("select guid, mod from notes"))
 
 
 def changed_definition() -> str:
@@ -132,17 +136,17 @@ def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
             mini_entries()
         )
         notetypes = sorted(m["id"] for m in col.models.all())
-        col.decks.select(col.decks.id_for_name("Yili 仪礼 Glossary"))
-        for queued in col.sched.get_queued_cards(fetch_limit=5).cards:
+        select_deck(col, "Yili 仪礼 Glossary")
+        for queued in scheduler(col).get_queued_cards(fetch_limit=5).cards:
             card = col.get_card(queued.card.id)
             card.start_timer()
             states = col._backend.get_scheduling_states(card.id)
-            col.sched.answer_card(
-                col.sched.build_answer(card=card, states=states, rating=CardAnswer.GOOD)
+            scheduler(col).answer_card(
+                scheduler(col).build_answer(card=card, states=states, rating=CardAnswer.GOOD)
             )
         before = schedule(col)
         notes_before = col.note_count()
-        revlog = col.db.all("select * from revlog order by id")
+        revlog = db(col).all("select * from revlog order by id")
         assert len(revlog) == 5
 
         second = import_package(col, releases["v2"])
@@ -157,7 +161,7 @@ def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
         )
         assert col.note_count() == notes_before + len(second.new)
         assert (
-            col.db.scalar(
+            db(col).scalar(
                 "select count() from (select guid from notes group by guid having count() > 1)"
             )
             == 0
@@ -165,7 +169,7 @@ def test_update_in_place_keeps_history(releases, tmp_path: Path) -> None:
         assert sorted(m["id"] for m in col.models.all()) == notetypes
         after = schedule(col)
         assert {cid: after[cid] for cid in before} == before
-        assert col.db.all("select * from revlog order by id") == revlog
+        assert db(col).all("select * from revlog order by id") == revlog
         note = col.get_note(col.find_notes(f'"Id:{CHANGED}" "note:Yili glossary term"')[0])
         assert note["Definition"] == html.escape(changed_definition())
         assert len(col.find_notes(f'"Id:{CHANGED}"')) == 2  # term and cloze, no duplicate
@@ -238,10 +242,14 @@ def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
 def test_note_types_keep_their_ids(releases, tmp_path: Path) -> None:
     with collection(tmp_path) as col:
         import_package(col, releases["v1"])
-        model = col.models.by_name("Yili glossary term")
+        model = note_type(col, "Yili glossary term")
         assert model["id"] == 1740512001  # published decks depend on it: it never changes
         assert [f["name"] for f in model["flds"]][:3] == ["Term", "Traditional", "Pinyin"]
-        assert [f["name"] for f in model["flds"]][-1] == "TTS"  # a new field goes at the end
+        # The note type's fields are TERM_FIELDS, in order; a new one goes at the end, with a new
+        # id (ARCHITECTURE.md, "add an entry field"): ids only grow, none is used twice.
+        assert [f["name"] for f in model["flds"]] == [name for name, _ in TERM_FIELDS]
+        ids = [field_id for _, field_id in TERM_FIELDS]
+        assert ids == sorted(set(ids))
         assert [t["name"] for t in model["tmpls"]] == ["Recognition", "Recall", "Hall plan"]
         assert "{{tts zh_CN:TTS}}" in model["tmpls"][0]["afmt"]
         assert ".nightMode" in model["css"] or ".night_mode" in model["css"]
@@ -288,6 +296,7 @@ def rite_markers(path: str) -> list[str]:
 @pytest.mark.slow
 def test_plan_cards_and_sequence_cards(releases, tmp_path: Path) -> None:
     plan, _ = load_plan(MINI_PLAN)
+    assert plan is not None
     entries = mini_entries()
     placed = {place.term: place for place in plan.places if place.term in entries}
     assert placed and set(entries) - set(placed)

@@ -14,15 +14,18 @@ import os
 import re
 import shutil
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 from anki.sound import TTSTag
+from anki_collection import db, note_type, scheduler, select_deck, type_of
 from click.testing import CliRunner
-from conftest import ROOT, SHIPPED_PLAN, SHIPPED_TERMS
+from conftest import ROOT, SHIPPED_PLAN, SHIPPED_TERMS, search
 
 from glossary.cli import cli
 from glossary.enrich.pinyin import everyday_reading, split_reading
@@ -71,7 +74,7 @@ def cloze_numbers(fields: dict[str, str]) -> dict[int, str]:
 
 
 @pytest.fixture(scope="module")
-def shipped(tmp_path_factory) -> dict:
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     base = tmp_path_factory.mktemp("shipped-deck")
     project = base / "project"
     project.mkdir()
@@ -108,13 +111,12 @@ def shipped(tmp_path_factory) -> dict:
     for cid in col.find_cards(""):
         card = col.get_card(cid)
         note = card.note()
-        model = note.note_type()
         cards.append(
             Card(
                 cid,
                 card.ord,
-                model["name"],
-                card.template()["name"],
+                type_of(note)["name"],
+                str(card.template()["name"]),
                 dict(note.items()),
                 list(note.tags),
                 card.question(),
@@ -165,7 +167,7 @@ def test_the_whole_deck_imports_once(shipped) -> None:
     col, log = shipped["col"], shipped["log"]
     assert len(log.new) == col.note_count() and not log.duplicate and not log.conflicting
     assert (
-        col.db.scalar(
+        db(col).scalar(
             "select count() from (select guid from notes group by guid having count() > 1)"
         )
         == 0
@@ -216,7 +218,7 @@ def test_the_marked_place_has_no_label_on_the_front(shipped) -> None:
     assert fronts
     for card in fronts:
         place = plan.for_term(card.fields["Id"])
-        src = re.search(r'src="([^"]+)"', card.question).group(1)
+        src = search(r'src="([^"]+)"', card.question).group(1)
         svg = (media / src).read_text(encoding="utf-8")
         labels = {
             normalize(plain(t)) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", svg, flags=re.S)
@@ -343,9 +345,9 @@ def test_passages_keep_context_around_the_blank(shipped) -> None:
     for card in shipped["cards"]:
         if card.template != "Cloze" or "yili::retired" in card.tags:
             continue
-        passage = re.search(
-            r'<div class="passage"[^>]*>(.*?)</div>', card.question, flags=re.S
-        ).group(1)
+        passage = search(r'<div class="passage"[^>]*>(.*?)</div>', card.question, flags=re.S).group(
+            1
+        )
         rest = normalize(
             plain(re.sub(r'<span class="cloze"[^>]*>.*?</span>', "", passage, flags=re.S))
         )
@@ -363,8 +365,8 @@ def test_siblings_come_apart_with_the_default_settings(shipped) -> None:
     assert config["newSortOrder"] == 0 and config["newGatherPriority"] == 0  # Anki's defaults
     config["new"]["perDay"] = config["rev"]["perDay"] = 9999  # the review limit caps new cards too
     col.decks.update_config(config)
-    col.decks.select(col.decks.id_for_name("Yili 仪礼 Glossary"))
-    queued = col.sched.get_queued_cards(fetch_limit=5000).cards
+    select_deck(col, "Yili 仪礼 Glossary")
+    queued = scheduler(col).get_queued_cards(fetch_limit=5000).cards
     by_id = {c.id: c for c in shipped["cards"]}
     order = [by_id[q.card.id] for q in queued]
     assert len(order) == len(shipped["cards"])
@@ -410,7 +412,7 @@ def test_browser_columns_and_sort_fields(shipped) -> None:
         "Yili glossary passage cloze",
         "Yili glossary rite sequence",
     ):
-        model = col.models.by_name(name)
+        model = note_type(col, name)
         assert all(t["bqfmt"] and t["bafmt"] for t in model["tmpls"]), name
     sort = {m["name"]: m["flds"][m["sortf"]]["name"] for m in col.models.all()}
     assert sort["Yili glossary term"] == "Term" and sort["Yili glossary passage cloze"] == "Term"
@@ -426,7 +428,7 @@ def test_browser_columns_and_sort_fields(shipped) -> None:
     assert not [v for v in fields if "&#x27;" in v or "&#39;" in v or "&quot;" in v]
     with_apostrophe = [e for e in shipped["entries"].values() if "'s " in e.gloss]
     assert with_apostrophe
-    word = re.search(r"\w+'s", with_apostrophe[0].gloss).group()
+    word = search(r"\w+'s", with_apostrophe[0].gloss).group()
     assert col.find_notes(f'"Gloss:*{word}*"')
 
 
@@ -457,7 +459,7 @@ def test_deck_descriptions_and_one_home_per_note(shipped) -> None:
                     ImportAnkiPackageRequest(package_path=str(package), options=options)
                 )
             assert (
-                other.db.scalar(
+                db(other).scalar(
                     "select count() from (select guid from notes group by guid having count() > 1)"
                 )
                 == 0
@@ -488,9 +490,9 @@ def test_night_mode_and_contrast(shipped) -> None:
     from playwright.sync_api import sync_playwright
 
     col = shipped["col"]
-    css = col.models.by_name("Yili glossary term")["css"]
+    css = note_type(col, "Yili glossary term")["css"]
     assert all(
-        col.models.by_name(n)["css"] == css
+        note_type(col, n)["css"] == css
         for n in ("Yili glossary passage cloze", "Yili glossary rite sequence")
     )
     bodies = sorted(

@@ -47,13 +47,13 @@ def test_traditional_forms_are_filed_under_their_kangxi_radicals() -> None:
         entry("宾", "bīn", traditional="賓"),
     )
     groups = {
-        radical.ideograph: [e.term for e, _ in items]
+        (radical.ideograph if radical else None): [e.term for e, _ in items]
         for radical, items in indexes.by_radical([east, crowd, guest])
     }
     assert groups == {"木": ["东"], "血": ["众"], "貝": ["宾"]}
     # Headers are ordinary ideographs, never Kangxi radical code points.
     assert all(
-        not 0x2E80 <= ord(r.ideograph) <= 0x2FDF
+        r is not None and not 0x2E80 <= ord(r.ideograph) <= 0x2FDF
         for r, _ in indexes.by_radical([east, crowd, guest])
     )
 

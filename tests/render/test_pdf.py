@@ -6,6 +6,7 @@ tests/render/test_print.py and tests/contribute/test_preview.py (slow).
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def commands(monkeypatch) -> list[list[str]]:
         return subprocess.CompletedProcess(command, 0, b"", b"")
 
     monkeypatch.setattr(pdf, "find_chromium", lambda: "/usr/bin/chromium")
-    monkeypatch.setattr(pdf.subprocess, "run", run)
+    monkeypatch.setattr(subprocess, "run", run)
     return ran
 
 
@@ -37,7 +38,7 @@ def commands(monkeypatch) -> list[list[str]]:
 def test_chromium_runs_offline_and_sandboxed_unless_root(
     commands, monkeypatch, uid: int, what: str
 ) -> None:
-    monkeypatch.setattr(pdf.os, "geteuid", lambda: uid)
+    monkeypatch.setattr(os, "geteuid", lambda: uid)
     data = pdf.print_pdf(b"<p>x</p>") if what == "pdf" else pdf.screenshot(b"<p>x</p>")
     assert data == b"%PDF-1.4 stand-in"
     [command] = commands
@@ -58,7 +59,7 @@ def test_a_failing_chromium_is_a_pdf_error(monkeypatch) -> None:
         raise subprocess.CalledProcessError(1, command, b"", b"\x1b[31mcrash\n")
 
     monkeypatch.setattr(pdf, "find_chromium", lambda: "/usr/bin/chromium")
-    monkeypatch.setattr(pdf.subprocess, "run", run)
+    monkeypatch.setattr(subprocess, "run", run)
     with pytest.raises(PdfError, match="Chromium failed"):
         pdf.print_pdf(b"<p>x</p>")
 
@@ -101,5 +102,6 @@ def test_finished_pdfs_depend_only_on_content_and_epoch() -> None:
         pdf.finish(blank("D:20261201101010"), 1700000000),
     )
     assert one == two
-    assert PdfReader(io.BytesIO(one)).metadata["/CreationDate"] == "D:20231114221320+00'00'"
+    metadata = PdfReader(io.BytesIO(one)).metadata
+    assert metadata is not None and metadata.creation_date_raw == "D:20231114221320+00'00'"
     assert pdf.finish(blank("D:1"), 1700000001) != one

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import MINI_PLAN
+from conftest import MINI_PLAN, search
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plan_geometry import outside, overlapping, text_boxes
@@ -140,7 +140,7 @@ def test_the_legend_explains_the_symbols_shown(plan: Plan) -> None:
 def test_night_colours_follow_ankis_classes_and_keep_contrast(plan: Plan) -> None:
     day = render_svg(plan, "bi")
     assert ET.fromstring(day).attrib["class"] == "yp"
-    style = re.search(r"<style>(.*?)</style>", day).group(1)
+    style = search(r"<style>(.*?)</style>", day).group(1)
     for cls, (_, dark) in CLASSES.items():
         for selector in (
             f".yp-dark .{cls}-f",
@@ -216,7 +216,7 @@ def test_real_chromium_draws_the_labels_within_their_computed_boxes(
     )
     dom = dump_dom(page, tmp_path)
     measured = json.loads(
-        re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"')
+        search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"')
     )
     assert len(measured) == sum(len(text_boxes(s)) for s in svgs)
     for item, box in zip(measured, [b for s in svgs for b in text_boxes(s)]):
@@ -235,6 +235,7 @@ def test_the_plan_page_keys_each_places_sources_to_its_number(plan: Plan, index)
     from glossary.render.plan_svg import keyed_sources
 
     report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=MINI_PLAN)
+    assert report.plan is not None
     sources = keyed_sources(report.plan, report.plan_loci)
     keys = place_keys(report.plan)
     assert [(key, place.id) for key, place, _ in sources] == sorted((k, i) for i, k in keys.items())
@@ -268,7 +269,7 @@ def test_real_chromium_repaints_an_inlined_plan_under_ankis_night_class(
     )
     dom = dump_dom(page, tmp_path)
     colours = json.loads(
-        re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"')
+        search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"')
     )
 
     def rgb(hex_colour: str) -> str:

@@ -69,6 +69,7 @@ def test_terms_json_gives_each_headword_characters_readings(
         chars = headword_chars(entry)
         assert [r["char"] for r in readings] == list(chars)
         assert [r["pinyin"] for r in readings] == entry.pinyin.split()
+        assert entry.guangyun is not None, entry_id
         for reading, char, fanqie in zip(readings, chars, entry.guangyun, strict=True):
             assert set(reading) == {"char", "pinyin", "guangyun", "shiwen"}
             if fanqie is None:
@@ -154,7 +155,8 @@ def test_the_printed_entry_shows_readings_and_note(glossary) -> None:
     text = str(render_entry(glossary, "tan"))
     shown = html.unescape(re.sub(r"<[^>]+>", "", text))
     assert "袒 tǎn — 釋文: 徒旱反 (儀禮音義, 鄉射禮, p.10a); 廣韻: 徒旱切 定開一寒上" in shown
-    assert " ".join(mini_entries()["tan"].reading_note.split()) in " ".join(shown.split())
+    note = mini_entries()["tan"].reading_note
+    assert note is not None and " ".join(note.split()) in " ".join(shown.split())
     assert text.index('class="readings"') < text.index('class="gloss"')  # under the headword
 
 

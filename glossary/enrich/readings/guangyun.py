@@ -13,10 +13,14 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from itertools import product
+from typing import TYPE_CHECKING
 
 from glossary.enrich import mandarin
 from glossary.enrich.pinyin import split_reading
 from glossary.normalize import fold_char
+
+if TYPE_CHECKING:
+    from opencc import OpenCC
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,7 @@ def _forms_table() -> str:
 
 
 @cache
-def _opencc(config: str):
+def _opencc(config: str) -> OpenCC:
     import opencc
 
     return opencc.OpenCC(config)

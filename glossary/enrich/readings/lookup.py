@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from glossary.corpus import Corpus
 from glossary.corpus.model import Locus
@@ -20,6 +21,9 @@ from glossary.enrich.readings.yinyi import Gloss, key, parse_yinyi
 from glossary.model import CharReading, Entry, GuangyunReading, ShiwenReading
 from glossary.normalize import fold_char, normalize
 from glossary.vocab import vocabulary
+
+if TYPE_CHECKING:
+    from glossary.index import CorpusIndex
 
 
 def headword_chars(entry: Entry) -> str:
@@ -160,7 +164,7 @@ def _find(items: tuple[str, ...], part: tuple[str, ...]) -> int | None:
     return None
 
 
-def reading_locus(index, gloss: Gloss) -> Locus | None:
+def reading_locus(index: CorpusIndex, gloss: Gloss) -> Locus | None:
     """The verified locus of a gloss's reading: found again through the corpus index, at its place."""
     if gloss.main is None:
         return None
@@ -174,7 +178,7 @@ def reading_locus(index, gloss: Gloss) -> Locus | None:
 
 
 def entry_readings(
-    entry: Entry, yinyi: Yinyi, index, glosses: Sequence[Gloss | None] | None = None
+    entry: Entry, yinyi: Yinyi, index: CorpusIndex, glosses: Sequence[Gloss | None] | None = None
 ) -> tuple[CharReading, ...]:
     """One reading per headword character: its pinyin, the chosen 廣韻 reading, the 儀禮音義's
     (``glosses``: the notes found for each character, if already looked for)."""
@@ -214,7 +218,7 @@ def entry_readings(
 
 
 def all_readings(
-    entries: Iterable[Entry], corpus: Corpus, index
+    entries: Iterable[Entry], corpus: Corpus, index: CorpusIndex
 ) -> tuple[Yinyi, dict[str, tuple[CharReading, ...]]]:
     """The corpus' 儀禮音義 and every entry's readings (entry id → one per headword character);
     only the notes the entries need are analysed."""

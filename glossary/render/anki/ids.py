@@ -11,7 +11,8 @@ NAMESPACE = "yili-glossary"
 
 def note_guid(entry_id: str, kind: str = "term") -> str:
     """The GUID of an entry's note: depends on the entry id (and note kind) only, never on content."""
-    return genanki.guid_for(NAMESPACE, kind, entry_id)
+    guid: str = genanki.guid_for(NAMESPACE, kind, entry_id)
+    return guid
 
 
 def deck_id(name: str) -> int:

@@ -138,8 +138,9 @@ class StableModel(genanki.Model):
         super().__init__(*args, **kwargs)
         self.mod = mod
 
-    def to_json(self, timestamp: float, deck_id: int) -> dict:
-        return super().to_json(self.mod, deck_id)
+    def to_json(self, timestamp: float, deck_id: int) -> dict[str, object]:
+        data: dict[str, object] = super().to_json(self.mod, deck_id)
+        return data
 
 
 def _fields(spec: tuple[tuple[str, int], ...]) -> list[dict]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -14,7 +15,7 @@ from markupsafe import Markup
 from glossary.corpus.mandoku import PAGE_ID
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading, tts_text
-from glossary.model import CharReading, Entry, Rendering, Retired, Step
+from glossary.model import CharReading, Entry, Occurrences, Rendering, Retired, Step
 from glossary.normalize import normalize, normalize_with_map
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
@@ -199,10 +200,10 @@ def _citations_html(
 def term_note(
     entry: Entry,
     loci_by_citation: list[list[Locus]],
-    occurrences,
+    occurrences: Occurrences | None,
     related: list[Entry],
     plan: PlanCard | None = None,
-    media: list[str] = (),
+    media: Sequence[str] = (),
     readings: tuple[CharReading, ...] = (),
     modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
 ) -> NoteSpec:
@@ -287,7 +288,7 @@ class _Passage:
         window = self.window()
         found = [(entry, spans(window, forms_of(entry))) for entry in self.members]
         taken: list[tuple[int, int]] = []
-        result = []
+        result: list[tuple[Entry, list[tuple[int, int]]]] = []
         for entry, places in sorted(
             found, key=lambda item: -max((e - s for s, e in item[1]), default=0)
         ):
@@ -549,7 +550,9 @@ class StableNote(genanki.Note):
         #: Card ord → its ``due`` as a new card (genanki gives every card of a note the note's).
         self.positions = positions or {}
 
-    def write_to_db(self, cursor, timestamp: float, deck_id: int, id_gen) -> None:  # type: ignore[override]
+    def write_to_db(
+        self, cursor: sqlite3.Cursor, timestamp: float, deck_id: int, id_gen: Iterator[int]
+    ) -> None:
         super().write_to_db(cursor, self.mod, deck_id, id_gen)
         if self.positions:
             (nid,) = cursor.execute("select id from notes where guid = ?", (self.guid,)).fetchone()

@@ -137,10 +137,10 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
     # (or nowhere): its old note says so, since Anki's importer never deletes a note.
     made = {spec.key for spec in specs}
     for key in sorted(k for k in ledger.stamps if k.startswith("cloze:") and k not in made):
-        entry = by_id.get(key.split(":", 1)[1])
-        if entry is not None:
-            owner = by_id.get(asked_in.get(entry.id, ""))
-            specs.append(moved_cloze_note(entry, f"{owner.term} ({owner.id})" if owner else None))
+        moved = by_id.get(key.split(":", 1)[1])
+        if moved is not None:
+            now = by_id.get(asked_in.get(moved.id, ""))
+            specs.append(moved_cloze_note(moved, f"{now.term} ({now.id})" if now else None))
     # The order of the rites the glossary covers (by name, as the ledger's keys were first made).
     covered = {rite.id: rite for entry in glossary.entries for rite in entry.rites}
     for rite in sorted(covered.values(), key=lambda r: r.simplified):

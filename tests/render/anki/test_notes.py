@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import mini_entries
+from conftest import mini_entries, rite_named
 
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import tts_problems, tts_text
@@ -21,7 +21,6 @@ from glossary.render.anki.notes import (
     text,
 )
 from glossary.render.markup import bracket_reading
-from glossary.vocab import vocabulary
 
 
 def locus(quote: str, context: str, start: int = 0) -> Locus:
@@ -65,6 +64,7 @@ def test_a_short_quote_gets_context_and_a_shared_passage_is_one_note() -> None:
     assert passages[0].outside() >= MIN_CONTEXT and "乃設楅于司馬" in passages[0].window()
     ledger = Ledger()
     note = cloze_note(passages[0], ledger.cloze_order)
+    assert note is not None
     assert note.key == "cloze:bi" and "{{c1::" in note.fields[0] and "{{c2::" in note.fields[0]
     # The ledger keeps the numbers: a new member comes after, never before.
     assert parse_ledger(ledger.to_bytes()).cloze_order("cloze:bi", ["zz", "bi", "si-ma"]) == [
@@ -88,7 +88,7 @@ def test_identical_windows_with_different_answers_are_widened() -> None:
 
 
 def test_a_repeated_section_is_told_apart_by_what_precedes_it() -> None:
-    rite = vocabulary().rite("乡射礼")
+    rite = rite_named("乡射礼")
     names = ["請射", "飲不勝者", "取矢", "飲不勝者", "退"]
     steps = [
         Step(rite, i + 1, name, "f", None, names[:i].count(name) + 1)
@@ -114,7 +114,7 @@ def test_the_grades_of_mourning_ask_for_the_next_lighter_grade() -> None:
     names = [name for name, _ in SEQUENCE_FIELDS]
     for rite, expected in (("丧服", "grades"), ("乡射礼", "")):
         steps = [
-            Step(vocabulary().rite(rite), i + 1, name, "f", None)
+            Step(rite_named(rite), i + 1, name, "f", None)
             for i, name in enumerate(["斬衰三年", "齊衰三年"])
         ]
         assert {dict(zip(names, n.fields))["Grades"] for n in sequence_notes(steps)} == {expected}
