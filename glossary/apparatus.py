@@ -46,11 +46,13 @@ class Authorities:
         """Normalised author or title of a reference work → the ids of the texts that are his, or bear it.
 
         The primary text (禮經本義) and its excerpts are not reference works: its author is a
-        commentator like the others, backed only by notes that are his own.
+        commentator like the others, backed only by notes that are his own; nor is another witness
+        of its classic (the received 儀禮, whose title every definition may name): its annotator
+        鄭玄 is the commentator 鄭康成, backed by his notes.
         """
         found: dict[str, set[str]] = {}
         for info in self.corpus.texts:
-            if info.primary or info.excerpt_of:
+            if info.primary or info.excerpt_of or info.witness_of:
                 continue
             for name in (_bare(info.author), info.title, info.work):
                 if name:
@@ -85,8 +87,11 @@ class Authorities:
         """Whether a cited passage is ``name``'s words, or in a work he wrote or that bears his title."""
         key = normalize(name)
         works = self.works_by.get(key, frozenset())
+        # A commentator under another of his names (鄭玄, the received text's author: 鄭康成).
+        names = {key, normalize(canonical(name))}
         return any(
-            locus.work in works or key in {normalize(s) for s in locus.speakers} for locus in loci
+            locus.work in works or not names.isdisjoint(normalize(s) for s in locus.speakers)
+            for locus in loci
         )
 
 

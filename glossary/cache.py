@@ -52,7 +52,7 @@ from array import array
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
 from glossary import nogc
 
@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 # The corpus readers and the index are imported when an index is opened, not with this module:
 # the CLI makes an IndexCache for every command, and `glossary fmt` reads no corpus.
 
+T = TypeVar("T")
 #: Bump when the file layout or pickled layout changes in a way the code fingerprint would not show.
 FORMAT = 2
 #: Indexes kept (one per corpus version and code version); older ones are removed.
@@ -95,10 +96,12 @@ ALLOWED = frozenset(
         ("glossary.model", "Pair"),
         ("glossary.model", "Passage"),
         ("glossary.model", "Paragraph"),
+        # the received text aligned with the primary's classic (IndexCache.beside_index)
+        ("glossary.enrich.witness", "Witnessing"),
     }
 )
 #: The code an alignment is computed by, besides the index's (its key adds their source).
-ALIGN_CODE = ("enrich/align.py", "model.py")
+ALIGN_CODE = ("enrich/align.py", "enrich/align_dp.py", "model.py")
 KEY_FILE = "hmac-key"
 KEY_BYTES = 32
 #: Every cache file starts with this, then the HMAC-SHA256 tag, then the pickle.
@@ -414,6 +417,28 @@ class IndexCache:
             self._write(name, found)
         return found  # type: ignore[return-value]
 
+    def beside_index(
+        self,
+        index: CorpusIndex,
+        name: str,
+        compute: Callable[[CorpusIndex], T],
+        code: tuple[str, ...],
+    ) -> T:
+        """``compute(index)``, a value computed from the corpus alone, kept beside the index (if this
+        cache opened it) under ``name`` and the digest of the index's key and of ``code`` (files of
+        the package it is computed by)."""
+        if index not in self._opened or self._hmac_key() is None:
+            return compute(index)
+        digest = hashlib.sha256(self._opened[index][0].encode())
+        for part in code:
+            digest.update(part.encode() + b"\0" + (PACKAGE / part).read_bytes() + b"\0")
+        file = f"{name}-{digest.hexdigest()}.pickle"
+        found = self._read(file, object)
+        if found is None:
+            found = compute(index)
+            self._write(file, found)
+        return found  # type: ignore[return-value]
+
     # -- trust -------------------------------------------------------------------------
     def trusted(self) -> bool:
         """Whether the cache is on and its folder and key may be trusted (see the module docstring)."""
@@ -558,9 +583,10 @@ class IndexCache:
                     stale.unlink()
         if written.startswith("memo-"):
             return  # one file per kind of memo, replaced in place (IndexCache.keep)
-        if written.startswith("align-"):
+        if written.startswith(("align-", "witness-")):
             # Alignments have keys of their own: the most recently used are kept, as indexes are.
-            others = [p for p in self.folder.glob("align-*.pickle") if p.name != written]
+            kind = written.partition("-")[0]
+            others = [p for p in self.folder.glob(f"{kind}-*.pickle") if p.name != written]
             for old in sorted(others, key=lambda p: p.stat().st_mtime, reverse=True)[KEEP - 1 :]:
                 old.unlink(missing_ok=True)
             return

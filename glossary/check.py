@@ -159,6 +159,10 @@ def check_project(
     if fresh or plan_found is None:
         try:
             report.index = index or cache.open(corpus_root)
+            # Its loci carry the received text's readings (aligned on first use, kept in the cache).
+            from glossary.enrich.witness import attach
+
+            attach(report.index, cache)
         except CorpusError as exc:
             report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
             return report
@@ -241,6 +245,7 @@ def _check_entry(
     """One entry's citation results, problems and notes (the folds its quotes needed)."""
     from glossary.apparatus import claim_problems, rite_problems
     from glossary.citations import headword_problem
+    from glossary.enrich import witness_rules
     from glossary.enrich.pinyin import reading_problems, tts_problems
     from glossary.enrich.readings.rules import (
         classical_problems,
@@ -271,6 +276,8 @@ def _check_entry(
     ]
     found.extend(rite_problems(display, entry.id, entry.rites, entry.line_of("rites"), origins))
     found.extend(claim_problems(display, entry, origins, authorities))
+    found.extend(witness_rules.reading_problems(display, entry, results, report.index))
+    found.extend(witness_rules.repeat_problems(display, entry, results, report.index, authorities))
     if (warning := headword_problem(display, entry)) is not None:
         found.append(warning)
     readings = report.readings.get(entry.id, ())

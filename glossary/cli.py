@@ -143,7 +143,10 @@ BASE = click.option(
 
 def _index(corpus: Path) -> CorpusIndex:
     # The cache the group set up for this run (--no-cache: none).
-    return click.get_current_context().obj.open(corpus)
+    from glossary.enrich.witness import attach
+
+    cache = click.get_current_context().obj
+    return attach(cache.open(corpus), cache)
 
 
 @cli.command()
@@ -190,7 +193,8 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
     rendering, the passage of the original it renders.
     """
     from glossary.citations import locate as find
-    from glossary.enrich import align
+    from glossary.enrich import align_views as align
+    from glossary.enrich import witness
 
     index = _index(corpus)
     found = find(index, passage)
@@ -221,6 +225,9 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
                         **{k: locus.to_json()[k] for k in keys},
                         "folds": [fold.to_json() for fold in folds],
                         "warning": warning or None,
+                        **{
+                            k: v for k, v in locus.to_json().items() if k in ("received", "repeats")
+                        },
                         **align.locus_json(alignments, locus),
                     }
                     for locus, folds, warning in zip(found.loci, found.folds, found.warnings)
@@ -244,6 +251,8 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
                 echo(f"   warning: {warning}")
             for line in align.locus_lines(alignments, locus):
                 echo(f"   {line}")
+            for line in witness.locus_lines(locus):
+                echo(f"   {line}")
         if not found.loci:
             echo(f"not found: {passage}", err=True)
             for suggestion in found.suggestions:
@@ -262,7 +271,7 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
 @click.pass_obj
 def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     """The modern rendering paragraph by paragraph, each with the passages of the original it renders."""
-    from glossary.enrich import align
+    from glossary.enrich import align_views as align
 
     found = align.aligned(_index(corpus), cache)
     if as_json:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -102,11 +102,14 @@ class CorpusIndex:
         self.tabled_keys = "".join(sorted(tabled_keys))
         #: Exact occurrences found in advance by :meth:`prefetch` (or remembered from an earlier run).
         self._found: dict[str, array] = {}
+        #: What :meth:`locus` adds to a place beyond the corpus' own text (the received text's
+        #: reading, glossary.enrich.witness): set by whoever opened the index, never pickled.
+        self.annotator: Callable[[Hit, Locus], Locus] | None = None
 
     def __getstate__(self) -> dict[str, object]:
         # An index is pickled as the corpus made it, whatever quotes it was asked about since
         # (and without what it works out when asked: cached properties).
-        state = {**self.__dict__, "_found": {}}
+        state = {**self.__dict__, "_found": {}, "annotator": None}
         for name in ("_neighbours", "_tabled_mask", "_tabled_key_set"):
             state.pop(name, None)
         return state
@@ -273,10 +276,11 @@ class CorpusIndex:
     def place(self, pos: int) -> tuple[str, str] | None:
         """(rite, or the work outside the rites, normalised; layer) at an index position.
 
-        None inside an excerpt of another text of the corpus, which is counted there.
+        None inside an excerpt of another text of the corpus, which is counted there, and inside
+        another witness of a text's classic (the received 儀禮), whose words are counted there.
         """
         base, doc, stream, index = self._stream_at(pos)
-        if doc.text_info.excerpt_of:
+        if doc.text_info.excerpt_of or doc.text_info.witness_of:
             return None
         offset = stream.offsets[index[pos - base]]
         rite = doc.rite_at(offset)
@@ -287,7 +291,12 @@ class CorpusIndex:
         with ``readings=False``, books of readings such as the 儀禮音義)."""
         texts = []
         for start, (doc, stream, index) in zip(self._starts, self._streams):
-            if stream.layer != layer or doc.text_info.excerpt_of or not index:
+            if (
+                stream.layer != layer
+                or doc.text_info.excerpt_of
+                or doc.text_info.witness_of
+                or not index
+            ):
                 continue
             if not readings and doc.text_info.readings:
                 continue
@@ -309,6 +318,16 @@ class CorpusIndex:
                     texts.append(self.text[start + a : start + b])
         return texts
 
+    def streams(self) -> Iterator[tuple[int, Document, Stream, OffsetMap]]:
+        """Each stream with where its key starts in :attr:`text` and the map of its key to it."""
+        for start, (doc, stream, index) in zip(self._starts, self._streams):
+            yield start, doc, stream, index
+
+    def speaker_at(self, pos: int) -> str | None:
+        """Who speaks the character at an index position (commentary and reference works)."""
+        base, _, stream, index = self._stream_at(pos)
+        return stream.commentator_at(index[pos - base]) if stream.commentators else None
+
     def where(self, pos: int) -> Where:
         """The work, 卷, page, section and layer at an index position (cheaper than :meth:`locus`)."""
         base, doc, stream, index = self._stream_at(pos)
@@ -326,14 +345,14 @@ class CorpusIndex:
         speakers = stream.speakers(first, last) if stream.commentators else ()
         return Origin(doc.text_info.id, doc.rite_at(stream.offsets[first]), speakers)
 
-    def locus(self, hit: Hit) -> Locus:
-        """The place of a hit, quoting the corpus as printed."""
+    def locus(self, hit: Hit, annotate: bool = True) -> Locus:
+        """The place of a hit, quoting the corpus as printed (with what :attr:`annotator` adds)."""
         base, doc, stream, index = self._stream_at(hit.start)
         first, last = index[hit.start - base], index[hit.end - 1 - base]
         start, end = stream.offsets[first], stream.offsets[last] + 1
         page, page_id = doc.page_at(start)
         info = doc.text_info
-        return Locus(
+        locus = Locus(
             work=info.id,
             title=info.title,
             file=doc.path,
@@ -352,6 +371,7 @@ class CorpusIndex:
             context=stream.text[max(0, first - CONTEXT) : last + 1 + CONTEXT],
             placeholders=hit.placeholders,
         )
+        return self.annotator(hit, locus) if annotate and self.annotator else locus
 
     # -- many quotes at once ------------------------------------------------
     def prefetch(self, keys: Iterable[str]) -> None:

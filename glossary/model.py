@@ -16,6 +16,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Follows:
+    """Which reading of a quoted classic an entry follows where the received text reads it
+    otherwise (``print``: 禮經本義 as quoted; ``received``: the received 儀禮), and why."""
+
+    follows: str
+    why: str
+
+
+@dataclass(frozen=True)
 class Citation:
     """A quoted passage and, optionally, the place it is said to stand."""
 
@@ -27,6 +36,7 @@ class Citation:
     section: str | None = None
     layer: str | None = None
     note: str | None = None
+    reading: Follows | None = None
     #: (field, line) for each field given, so problems point at the right line.
     lines: tuple[tuple[str, int], ...] = ()
 

@@ -13,7 +13,7 @@ from pathlib import Path, PurePosixPath
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
-from glossary.model import Citation, Entry
+from glossary.model import Citation, Entry, Follows
 from glossary.problems import ERROR, Problem, did_you_mean
 from glossary.schema import fields_of, schema
 from glossary.schema_check import schema_problems
@@ -31,6 +31,7 @@ def _as_str(value: object) -> str | None:
 CITATION_VALUES = {
     "juan": lambda value: parse_number(str(value)),
     "page": _as_str,
+    "reading": lambda value: Follows(str(value["follows"]), str(value["why"])),
 }
 
 

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -33,6 +34,38 @@ def test_locate_json_shape() -> None:
         ("000_b6ac9449aa5994ba.txt", "7", "请射"),
         ("kanripo/KR1d0044/KR1d0044_004.txt", "12a", "請射"),
     }
+
+
+def test_locate_shows_the_received_texts_reading_and_a_repeated_note() -> None:
+    result = invoke("locate", "舉爵者東面答拜爵止", "--corpus", str(MINI_CORPUS))
+    assert result.exit_code == 0
+    assert "received text: 儀禮 卷17 p.18b" in result.output
+    assert "reads otherwise: 止 → 上 (第9字)" in result.output
+    found = invoke(
+        "locate", "今主婦之席東面則宗婦南面西上歟", "--json", "--corpus", str(MINI_CORPUS)
+    )
+    (item,) = [d for d in json.loads(found.output) if d["work"] == "KR1d0044"]
+    assert item["repeats"]["common"] == "東面則宗婦南面西上" and "received" not in item
+
+
+def test_a_quote_in_both_witnesses_resolves_to_the_work_its_citation_names() -> None:
+    case = Path(__file__).parent / "cases" / "good" / "both-witnesses.yaml"
+    result = invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "json")
+    works = [
+        [(l["work"], l["commentator"]) for l in r["loci"]]
+        for r in json.loads(result.output)["results"]
+    ]
+    assert works == [[("KR1d0044", None)], [("KR1d0026", None)], [("KR1d0026", "鄭康成")]]
+
+
+def test_check_json_gives_the_received_locus_of_a_classic_passage() -> None:
+    case = Path(__file__).parent / "cases" / "warn" / "received-reading.yaml"
+    result = invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "json")
+    data = json.loads(result.output)
+    loci = [locus for result in data["results"] for locus in result["loci"]]
+    received = [locus["received"] for locus in loci if locus["work"] == "KR1d0044"]
+    assert received and all(r["work"] == "KR1d0026" and r["page_id"] for r in received)
+    assert {"at": 11, "print": "官", "received": "宫"} in received[0]["readings"]
 
 
 def test_locate_miss_exits_1_with_suggestion() -> None:

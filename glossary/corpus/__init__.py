@@ -83,6 +83,9 @@ def _text_info(raw: dict) -> TextInfo:
         primary=bool(raw.get("primary", False)),
         rite_headings=tuple((str(k), str(v)) for k, v in (raw.get("rite_headings") or {}).items()),
         readings=str(raw["readings"]) if raw.get("readings") else None,
+        witness_of=str(raw["witness_of"]) if raw.get("witness_of") else None,
+        heading_lines=tuple(str(h) for h in raw.get("heading_lines") or ()),
+        note_speakers=tuple((str(k), str(v)) for k, v in (raw.get("note_speakers") or {}).items()),
     )
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
-from glossary.corpus.commentators import find_commentators
+from glossary.corpus.commentators import canonical, find_commentators
 from glossary.corpus.model import CorpusWarning, Document, Stream, TextInfo
 from glossary.normalize import KEPT
 from glossary.offsets import OffsetMap
@@ -18,7 +18,8 @@ class DocumentBuilder:
     def __init__(self, text_info: TextInfo, path: str, text: str):
         self.info = text_info
         #: Whose the unattributed notes are: the text's author, as the manifest names him (no dates).
-        self.author = re.sub(r"\s*\(.*?\)\s*$", "", text_info.author) or None
+        #: (鄭玄, the received text's annotator, is 鄭康成 as the commentator table names him.)
+        self.author = canonical(re.sub(r"\s*\(.*?\)\s*$", "", text_info.author)) or None
         self.path = path
         self.text = text
         # Streams are kept as runs [start, end) of the file's text, not as characters:
@@ -34,6 +35,8 @@ class DocumentBuilder:
         self._pending_section: str | None = None
         self.markers: list[tuple[int, str]] = []
         self.paragraphs: list[tuple[int, str]] = []
+        #: Offsets where a reference work's author speaks again: each paragraph of its text.
+        self.breaks: list[int] = []
         self.line_starts = array("I", [0])
         for match in re.finditer("\n", text):
             self.line_starts.append(match.end())
@@ -84,9 +87,33 @@ class DocumentBuilder:
         if offset is not None and marker:
             self.markers.append((offset, marker))
 
+    def extend_marker(self, text: str) -> None:
+        """The ``右…`` marker just opened runs on over another printed line, ``text``: the section
+        is named by both lines (the marker, in :attr:`markers`, is its first line as printed)."""
+        if self._pending_section is not None:
+            self._pending_section += text
+
     def paragraph(self, offset: int, text: str) -> None:
         """A paragraph of the file (a block of lines between blank lines), stripped, starting at ``offset``."""
         self.paragraphs.append((offset, text))
+
+    def author_speaks(self, offset: int) -> None:
+        """A new paragraph of a reference work's text starts at ``offset``: its author speaks again."""
+        self.breaks.append(offset)
+
+    def _speakers(
+        self, text: str, offsets: OffsetMap, breaks: bool = False
+    ) -> tuple[tuple[int, str | None], ...]:
+        info = self.info
+        if not info.reference_work:
+            return find_commentators(text, self.author)
+        starts: tuple[int, ...] = ()
+        if breaks and self.breaks:
+            # Stream indices of the paragraph starts (offsets grow along the stream).
+            starts = tuple(
+                sorted({i for b in self.breaks if (i := bisect_left(offsets, b)) < len(text)} - {0})
+            )
+        return find_commentators(text, self.author, True, starts, info.note_speakers)
 
     def close_section(self, offset: int) -> None:
         if self._pending_section is not None:
@@ -110,15 +137,13 @@ class DocumentBuilder:
             # A reference work's own text is its author's, and names those it quotes (賈氏曰 …);
             # the classic (經, 記) is nobody's words here.
             speakers = (
-                find_commentators(text, self.author) if self.info.main_layer == "text" else ()
+                self._speakers(text, offsets, breaks=True) if self.info.main_layer == "text" else ()
             )
             streams.append(Stream(self.info.main_layer, text, offsets, speakers))
         for runs in self._closed:
             text, offsets = self._stream_parts(runs)
             if KEPT.search(text):
-                streams.append(
-                    Stream("commentary", text, offsets, find_commentators(text, self.author))
-                )
+                streams.append(Stream("commentary", text, offsets, self._speakers(text, offsets)))
         return Document(
             text_info=self.info,
             path=self.path,

@@ -7,6 +7,12 @@ or a gap of spaces after the end of a sentence (the editions set the author's ow
 sentence is a lost character, and the speaker goes on). One introduced inside another's
 words by 云 or 謂, or the 舊説 quoted there, is a quotation: it runs to the end of its
 sentence (the first 也), and then the speaker who quoted him speaks again.
+
+A reference work (儀禮釋宮, 宮室考, 三禮圖集注) is its author's own text: everyone it names, by 曰
+as much as by 云, is quoted, to the end of his sentence (the first 也), or to the end of the
+paragraph (each new indent of the text; ``breaks``), or to the author's 又案 / 今案, whichever
+comes first. Such a work may say whose notes it quotes as 注曰 and 疏曰 (the manifest's
+``note_speakers``: 儀禮釋宮's 注 is 鄭玄's, its 疏 賈公彦's).
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ OLD_EXPLANATION = "舊説"
 SENTENCE_ENDS = "也矣耳焉乎哉歟"
 #: Over normalised text: "I remark" (愚按, 愚案, 愚謂): the author speaks again, inside another's note.
 AUTHOR_RESUMES = re.compile("愚(?:按|案|谓)")
+#: Over normalised text, in a reference work: the author's own remarks after a quotation.
+AUTHOR_REMARKS = re.compile("(?:又|今|谨)(?:按|案)")
 
 
 @lru_cache(maxsize=1)
@@ -58,14 +66,30 @@ def speaker_pattern() -> re.Pattern[str]:
     )
 
 
-def find_commentators(text: str, author: str | None = None) -> tuple[tuple[int, str | None], ...]:
+def find_commentators(
+    text: str,
+    author: str | None = None,
+    quoting: bool = False,
+    breaks: tuple[int, ...] = (),
+    notes: tuple[tuple[str, str], ...] = (),
+) -> tuple[tuple[int, str | None], ...]:
     """Where each speaker's words start in a commentary passage: (index into ``text``, name).
 
     Names are given as the data file names them (``鄭康成`` for ``康成云``); words no one
-    is named for are ``author``'s.
+    is named for are ``author``'s. ``quoting``: the text is a reference work's, whose author
+    quotes everyone he names (see the module's docstring); ``breaks``: where its paragraphs
+    start (the author speaks there); ``notes``: (word, speaker) for 注曰 and the like.
     """
     norm, index = normalize_with_map(text)
     events: dict[int, tuple[str, str | None]] = {0: ("say", author)}
+    if quoting:
+        for start in breaks:
+            events[start] = ("say", author)
+        for match in AUTHOR_REMARKS.finditer(norm):
+            events[index[match.start()]] = ("say", author)
+        for word, who in notes:
+            for match in re.finditer(f"{re.escape(normalize(word))}又?(?:曰|云)", norm):
+                events.setdefault(index[match.start()], ("quote", canonical(who)))
     for gap in re.finditer(r"[\s\u3000]+", text):
         if gap.start() and text[gap.start() - 1] in SENTENCE_ENDS:
             events[gap.start()] = ("say", author)
@@ -76,7 +100,11 @@ def find_commentators(text: str, author: str | None = None) -> tuple[tuple[int, 
         if match.group("old"):
             events[start] = ("quote" if match.start() else "say", OLD_EXPLANATION)
         else:
-            verb = "quote" if match.group("verb") in ("云", "谓") and match.start() else "say"
+            verb = (
+                "quote"
+                if quoting or (match.group("verb") in ("云", "谓") and match.start())
+                else "say"
+            )
             events[start] = (verb, canonical(text[start : index[match.end("name") - 1] + 1]))
     found: dict[int, str | None] = {}
     speaker = author

@@ -19,6 +19,8 @@ PAGE_ID = re.compile(r"_(\d+)-(\d+[a-z])$")
 JUAN_PROPERTY = re.compile(r"^#\+PROPERTY:\s*JUAN\s+(\S+)")
 INDENT = "\u3000"
 MARKER_NAME = re.compile(r"右([^\u3000(\s]+)")
+#: A line with these is no wrapped marker name (notes, gaps; the 投壺 drum score's ○ and □).
+WRAP_STOPS = re.compile(r"[()\u3000 ○□]")
 
 
 def _headline(body: str, indent: int, info: TextInfo) -> bool:
@@ -34,6 +36,17 @@ def _headline(body: str, indent: int, info: TextInfo) -> bool:
         and len(plain) <= 12
         and "○" not in plain
     )
+
+
+def _listed_heading(body: str, info: TextInfo, after_heading: bool) -> bool:
+    """A line the manifest's ``heading_lines`` name (儀禮卷第一, 士冠禮第一　儀禮　鄭氏注), or the
+    count of characters, ``(經…字/注…字)``, on the line after one."""
+    if not info.heading_lines:
+        return False
+    plain = re.sub(r"\(.*?\)|[\u3000 ]", "", body)
+    if after_heading and body.lstrip("\u3000 ").startswith("(經"):
+        return True
+    return any(plain.startswith(prefix) for prefix in info.heading_lines)
 
 
 def _rite_heading(body: str, info: TextInfo) -> str | None:
@@ -56,6 +69,12 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
     in_notes_block = False
     #: The indent of the last line that held notes (None once the classic has gone on since).
     note_indent: int | None = None
+    #: Whether the last line with text was a heading the manifest lists (a count may follow it).
+    after_heading = False
+    #: The indent of the last line of a reference work's text (a new indent: a new paragraph).
+    text_indent: int | None = None
+    #: The indent of a section marker that filled its line (its name may wrap onto the next).
+    marker_filled: int | None = None
     offset = 0
     for raw in text.splitlines(keepends=True):
         line_start = offset
@@ -80,6 +99,11 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
         body = "".join(t.group() for t in tokens)
         if not body:
             continue
+        if _listed_heading(body, info, after_heading):
+            doc.end_commentary()
+            after_heading = True
+            continue
+        after_heading = False
         if indent == 0 and (rite := _rite_heading(body, info)) is not None:
             # A rite's heading inside the text (the 儀禮音義's 士冠禮第一): the rite opens here, and the
             # line is read on as text (its notes gloss the title's words).
@@ -92,6 +116,17 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
                 heading = re.sub(r"\(.*?\)", "", body).strip(INDENT)
                 doc.rite(line_start, _rite_heading(body, info) or heading)
             continue
+        wrapped, marker_filled = marker_filled, None
+        if (
+            wrapped == indent
+            and len(tokens) == 1
+            and not MARKER_NAME.match(body)
+            and not WRAP_STOPS.search(body)
+        ):
+            # The marker's name wrapped onto this line (右兄弟之後生者舉觶于其長賓及次賓舉爵 /
+            # 于尸遂無算爵): it is the marker's, not the classic's.
+            doc.extend_marker(body)
+            continue
         if indent >= 3 and info.section_markers and (marker := MARKER_NAME.match(body)):
             doc.close_section(line_start)
             doc.end_commentary()
@@ -99,10 +134,18 @@ def read_mandoku(info: TextInfo, path: str, text: str) -> Document:
             doc.open_section(marker.group(1), line_start + tokens[0].start(), tokens[0].group())
             tokens = tokens[1:]
             in_notes_block = True
+            if not tokens:
+                marker_filled = indent
         elif indent == 0 and not body.startswith("(") and in_notes_block:
             # The classic resumes at the margin: the marker's section ends here.
             doc.close_section(line_start)
             in_notes_block = False
+        if info.reference_work and not body.startswith("(") and tokens:
+            if indent != text_indent:
+                # A reference work's paragraph (an item at the margin, its discussion indented):
+                # its author speaks again, whoever he quoted before.
+                doc.author_speaks(line_start + tokens[0].start())
+            text_indent = indent
         if body.startswith("(") and note_indent is not None and indent > note_indent:
             # A note set apart, indented below a note that ran on after the classic, is another
             # note (蔡德晉's own after a commentator's), not that note's continuation.

@@ -47,6 +47,22 @@ class TextInfo:
     #: For a book of readings (the 儀禮音義 of 經典釋文): the name a reading cites it by. Its main text
     #: is headwords, and the note after each headword gives its reading (glossary.enrich.readings.yinyi).
     readings: str | None = None
+    #: For another witness of a text's classic (the received 儀禮 beside 禮經本義): the id of the
+    #: text whose classic it witnesses. Its classic is aligned with that text's
+    #: (glossary.enrich.witness) and not counted again where the rites' words are counted.
+    witness_of: str | None = None
+    #: Prefixes of lines (notes and spacing left out) that are headings, not text, wherever they
+    #: stand (儀禮卷第一, 士冠禮第一　儀禮　鄭氏注); the count of characters that follows a closing
+    #: 卷 title, ``(經…字/注…字)``, is a heading too.
+    heading_lines: tuple[str, ...] = ()
+    #: For a reference work: whose notes it quotes as 注曰, 疏曰 (word → speaker; 儀禮釋宮's 注 is
+    #: 鄭玄's), see glossary.corpus.commentators.
+    note_speakers: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def reference_work(self) -> bool:
+        """A work whose text is its author's own (儀禮釋宮 …): everyone it names is quoted."""
+        return self.main_layer == "text" and self.readings is None
 
     def rite_of_juan(self, juan: int | None) -> str | None:
         """The rite the manifest assigns to a 卷, if any."""
@@ -161,6 +177,62 @@ class Document:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """Where the two witnesses of the classic read a passage differently (beyond the folds of
+    script and variants): ``at`` counts characters of the printed passage from 0."""
+
+    at: int
+    printed: str
+    received: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"at": self.at, "print": self.printed, "received": self.received}
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Another witness's text of a passage: the received 儀禮 beside 禮經本義's classic (where
+    the two are aligned, see glossary.enrich.witness), or the note of 鄭玄's that a note of
+    蔡德晉's repeats (``common``: the words they share)."""
+
+    work: str
+    title: str
+    file: str
+    juan: int | None
+    page: str | None
+    page_id: str | None
+    line: int
+    text: str
+    #: Where the two read the passage otherwise (classic), in the printed passage's order.
+    readings: tuple[Reading, ...] = ()
+    #: The words both have in common (a repeated note), as the other witness prints them.
+    common: str = ""
+
+    def label(self) -> str:
+        """``儀禮 卷15 p.23b [kanripo/KR1d0026/KR1d0026_015.txt:420]``."""
+        parts = [self.title, *([f"卷{self.juan}"] if self.juan is not None else [])]
+        parts += [f"p.{self.page}"] if self.page else []
+        return " ".join(parts) + f" [{self.file}:{self.line}]"
+
+    def to_json(self) -> dict[str, object]:
+        found: dict[str, object] = {
+            "work": self.work,
+            "title": self.title,
+            "file": self.file,
+            "juan": self.juan,
+            "page": self.page,
+            "page_id": self.page_id,
+            "line": self.line,
+            "text": self.text,
+        }
+        if self.readings:
+            found["readings"] = [r.to_json() for r in self.readings]
+        if self.common:
+            found["common"] = self.common
+        return found
+
+
+@dataclass(frozen=True)
 class Locus:
     """Where a passage stands: the place a citation names, resolved."""
 
@@ -182,6 +254,11 @@ class Locus:
     context: str
     placeholders: tuple[int, ...] = ()
     speakers: tuple[str, ...] = ()
+    #: For a passage of the primary text's classic: the received text's (its 卷, page, line and
+    #: text, and where the two read otherwise); None where unaligned or not the classic.
+    received: Witness | None = None
+    #: For a note of the primary text's author: the note of 鄭玄's whose words it repeats.
+    repeats: Witness | None = None
 
     def label(self, with_file: bool = True) -> str:
         """A short human-readable place: ``禮經本義 卷4 p.22a 〈取矢〉 classic [file:line]``."""
@@ -223,4 +300,7 @@ class Locus:
             "context": self.context,
             "placeholders": list(self.placeholders),
             "speakers": list(self.speakers),
+            # Only where they apply: a passage of the classic, a note that repeats 鄭玄's.
+            **({"received": self.received.to_json()} if self.received else {}),
+            **({"repeats": self.repeats.to_json()} if self.repeats else {}),
         }

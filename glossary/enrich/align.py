@@ -47,19 +47,22 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from glossary.corpus import Corpus, Document, Locus
+from glossary.corpus import Corpus, Document
 from glossary.corpus.seed import MARKER as RENDERED_MARKER
 from glossary.corpus.seed import SENTENCE_MARK
-from glossary.errors import GlossaryError
-from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage, Rendering
+from glossary.enrich.align_dp import (
+    _link_confidences,
+    _Tables,
+    _unpaired_confidence,
+)
+from glossary.model import Alignment, Pair, Paragraph, Passage
 from glossary.normalize import PLACEHOLDER, normalize
 
 if TYPE_CHECKING:
-    from glossary.cache import IndexCache
-    from glossary.index import CorpusIndex
+    pass
 
 #: Survival rate of a feature before anything is known (re-estimated from the alignment).
 PRIOR_SURVIVAL = 0.5
@@ -67,14 +70,6 @@ PRIOR_SURVIVAL = 0.5
 ROUNDS = 2
 #: Bonus for a marker paragraph paired with a marker passage (an anchor).
 MARKER_BONUS = 12.0
-#: Bonus for each passage that gets a rendering (most passages have one).
-RENDERED = 1.0
-#: Bonus for each paragraph that renders something (most paragraphs do).
-RENDERING = 3.0
-#: Cost of each passage a paragraph leaves out between two passages it renders.
-GAP_IN = 2.0
-#: Cost of each passage left without a rendering between two paragraphs.
-GAP_ACROSS = 0.5
 #: Cost of a note shared by two neighbouring paragraphs (a long note is often split in two).
 SHARED = 6.0
 #: Cost of a run of the classic or a marker shared by two paragraphs (seldom: they are short).
@@ -83,10 +78,7 @@ SHARED_CLASSIC = 20.0
 WINDOW = 160
 #: Passages kept either side of the stretch the first round aligned.
 SPAN_MARGIN = 30
-#: Nats of margin for a confidence of 1 - 1/e.
-MARGIN_SCALE = 4.0
 
-NEG = float("-inf")
 SENTENCE = SENTENCE_MARK.strip("【】")
 
 
@@ -331,179 +323,6 @@ class _Scorer:
         self.survival = {f: (seen[f] + 2 * PRIOR_SURVIVAL) / (n + 2) for f, n in linked.items()}
 
 
-# -- dynamic programming -------------------------------------------------------------------
-
-
-class _Tables:
-    """The dynamic programme over paragraphs (rows) × passages (columns).
-
-    A link set scores the sum of its links' scores, plus RENDERED for each passage it gives
-    a rendering and RENDERING for each paragraph it pairs, minus GAP_IN for each passage a
-    paragraph leaves out between two of its links, GAP_ACROSS for each passage left out
-    between two paragraphs, and ``sharing[j]`` when passage j is shared by two neighbouring
-    paragraphs. ``F[i][j]`` is the best score of a link set whose last link is (i, j);
-    :meth:`backward` gives ``C[i][j]``, the best that can follow the link (i, j), so that
-    ``F + C`` is the best score of a link set holding (i, j).
-    """
-
-    def __init__(self, s: list[list[float]], sharing: list[float]):
-        self.s, self.sharing = s, sharing
-        m, n = self.m, self.n = len(s), len(s[0])
-        first = RENDERED + RENDERING
-        within, across = RENDERED + GAP_IN, RENDERED + RENDERING + GAP_ACROSS
-        shared = [RENDERING - cost for cost in sharing]
-        gap_in = [GAP_IN * j for j in range(n)]
-        gap_across = [GAP_ACROSS * j for j in range(n)]
-        # F, and where each link came from; PmA[i][j]: the max of F + GAP_ACROSS * j' over rows
-        # <= i and columns j' <= j, with its cell.
-        F: list[list[float]] = []
-        back: list[list[tuple[int, int] | None]] = []
-        PmA: list[list[float]] = []
-        PmA_cell: list[list[tuple[int, int] | None]] = []
-        above = [NEG] * n
-        above_pma, above_cell = [NEG] * n, [None] * n
-        for i in range(m):
-            si = s[i]
-            row, links_back = [NEG] * n, [None] * n
-            pma, pma_cell = [NEG] * n, [None] * n
-            row_best, row_cell = NEG, None  # max of F[i][j'] + GAP_IN * j' over j' < j
-            left, left_cell = NEG, None  # pma[j - 1]
-            for j in range(n):
-                best, cell = first, None
-                value = row_best - gap_in[j] + within
-                if value > best:
-                    best, cell = value, row_cell
-                if j:
-                    value = above_pma[j - 1] - gap_across[j] + across
-                    if value > best:
-                        best, cell = value, above_cell[j - 1]
-                value = above[j] + shared[j]
-                if value > best:
-                    best, cell = value, (i - 1, j)
-                f = si[j] + best
-                row[j], links_back[j] = f, cell
-                value = f + gap_in[j]
-                if value > row_best:
-                    row_best, row_cell = value, (i, j)
-                # Ties keep the earlier cell: above first, then left, then this one.
-                top, top_cell = above_pma[j], above_cell[j]
-                if left > top:
-                    top, top_cell = left, left_cell
-                value = f + gap_across[j]
-                if value > top:
-                    top, top_cell = value, (i, j)
-                pma[j], pma_cell[j] = top, top_cell
-                left, left_cell = top, top_cell
-            F.append(row)
-            back.append(links_back)
-            PmA.append(pma)
-            PmA_cell.append(pma_cell)
-            above, above_pma, above_cell = row, pma, pma_cell
-        self.F, self.back, self.PmA = F, back, PmA
-        # The best link set ends anywhere: _upto[i] is the best that ends in rows <= i.
-        best_total, self._last = 0.0, None
-        self._upto = []
-        for i in range(m):
-            for j in range(n):
-                if F[i][j] > best_total:
-                    best_total, self._last = F[i][j], (i, j)
-            self._upto.append(best_total)
-        self.total = best_total
-        self._C: list[list[float]] | None = None
-
-    def links(self) -> list[tuple[int, int]]:
-        """The best link set, in order (the first cell that reaches the best score, on ties)."""
-        found = []
-        cell = self._last
-        while cell is not None:
-            found.append(cell)
-            cell = self.back[cell[0]][cell[1]]
-        return found[::-1]
-
-    def backward(self) -> list[list[float]]:
-        """C[i][j]: the best score that can follow the link (i, j) (0 if nothing does)."""
-        if self._C is not None:
-            return self._C
-        s, m, n = self.s, self.m, self.n
-        within, across = RENDERED + GAP_IN, RENDERED + RENDERING + GAP_ACROSS
-        shared = [RENDERING - cost for cost in self.sharing]
-        C: list[list[float]] = [[0.0] * n for _ in range(m)]
-        # SmA[j]: max of s + C - GAP_ACROSS * j' over rows below and columns j' >= j.
-        below_sma = [NEG] * (n + 1)
-        below_h = [NEG] * n
-        self._SmA: list[list[float]] = [[NEG] * (n + 1) for _ in range(m + 1)]
-        self._from = [NEG] * (m + 1)
-        for i in range(m - 1, -1, -1):
-            si, row = s[i], C[i]
-            sma = [NEG] * (n + 1)
-            h_row = [NEG] * n
-            row_best = NEG  # max of s + C - GAP_IN * j' over j' > j in this row
-            for j in range(n - 1, -1, -1):
-                best = 0.0
-                value = row_best + GAP_IN * j + within
-                if value > best:
-                    best = value
-                value = below_sma[j + 1] + GAP_ACROSS * j + across
-                if value > best:
-                    best = value
-                value = below_h[j] + shared[j]
-                if value > best:
-                    best = value
-                row[j] = best
-                h = si[j] + best
-                h_row[j] = h
-                if h - GAP_IN * j > row_best:
-                    row_best = h - GAP_IN * j
-                value = h - GAP_ACROSS * j
-                top = below_sma[j]
-                if sma[j + 1] > top:
-                    top = sma[j + 1]
-                sma[j] = value if value > top else top
-            self._SmA[i] = sma
-            below_sma, below_h = sma, h_row
-            # the best link set that starts in rows >= i
-            self._from[i] = max(self._from[i + 1], max(h_row))
-        self._C = C
-        return C
-
-    def holding(self, i: int, j: int) -> float:
-        """The best score of a link set that holds the link (i, j)."""
-        return self.F[i][j] + self.backward()[i][j]
-
-
-def _confidence(margin: float) -> float:
-    return round(1 - math.exp(-max(0.0, margin) / MARGIN_SCALE), 3)
-
-
-def _link_confidences(
-    tables: _Tables, links: list[tuple[int, int]]
-) -> dict[tuple[int, int], float]:
-    """For each link (i, j): ``1 - exp(-margin / MARGIN_SCALE)``, the margin being how much lower
-    the best alignment scores that gives passage j to another paragraph, or that drops the link
-    (which costs at least what the link adds)."""
-    C = tables.backward()
-    holders: dict[int, set[int]] = {}
-    for i, j in links:
-        holders.setdefault(j, set()).add(i)
-    # For each passage linked: the best alignment that gives it to a paragraph that does not hold it.
-    other: dict[int, float] = {}
-    for j, rows in holders.items():
-        other[j] = max(
-            (tables.F[i][j] + C[i][j] for i in range(tables.m) if i not in rows), default=NEG
-        )
-    result = {}
-    for i, j in links:
-        margin = min(tables.total - other[j], tables.s[i][j])
-        result[(i, j)] = _confidence(margin)
-    return result
-
-
-def _unpaired_confidence(tables: _Tables, i: int) -> float:
-    """For a paragraph paired with nothing: how much lower the best alignment that pairs it scores."""
-    C = tables.backward()
-    return _confidence(tables.total - max(f + c for f, c in zip(tables.F[i], C[i])))
-
-
 def align(
     modern: Sequence[str], original: Sequence[Passage]
 ) -> tuple[list[list[tuple[int, float]]], list[float | None]]:
@@ -604,121 +423,3 @@ def alignments(corpus: Corpus) -> tuple[Alignment, ...]:
         )
         result.append(Alignment(doc.text_info.id, doc.path, original_id, label_of(doc), pairs))
     return tuple(result)
-
-
-# -- what the commands show ----------------------------------------------------------------
-
-
-def aligned(index: CorpusIndex, cache: IndexCache | None = None) -> tuple[Alignment, ...]:
-    """The corpus' renderings aligned (through ``cache``, which keeps them beside the index); a
-    :class:`GlossaryError` if the manifest declares none."""
-    found = cache.alignments(index, alignments) if cache is not None else alignments(index.corpus)
-    if not found:
-        raise GlossaryError(
-            "the corpus has no modern rendering to align: a text of corpus/manifest.yaml "
-            "says which text it renders with `rendering_of: <text id>`"
-        )
-    return found
-
-
-def as_json(found: Sequence[Alignment]) -> list[dict[str, object]]:
-    """Every paragraph of every rendering with the passages it renders (``glossary align --json``)."""
-    return [
-        {**pair.to_json(), "rendering": alignment.file}
-        for alignment in found
-        for pair in alignment.pairs
-    ]
-
-
-def as_text(found: Sequence[Alignment]) -> Iterator[str]:
-    """The renderings for reading beside their original: each paragraph, then what it renders."""
-    for alignment in found:
-        yield f"{alignment.file}: {alignment.label}, aligned with {alignment.original_id}"
-        yield f"(pairings under {ALIGNMENT_THRESHOLD} are marked uncertain)"
-        for pair in alignment.pairs:
-            paragraph = pair.paragraph
-            status = "" if pair.certain or not pair.original else "  UNCERTAIN"
-            yield ""
-            yield f"¶{paragraph.index} [{alignment.file}:{paragraph.line}] confidence {pair.confidence:.2f}{status}"
-            yield f"  {paragraph.text}"
-            if not pair.original:
-                yield "  ⇐ no passage of the original"
-            for passage, confidence in zip(pair.original, pair.confidences):
-                place = f"{passage.file}:{passage.line}" + (
-                    f" {passage.page_id}" if passage.page_id else ""
-                )
-                unsure = "" if confidence >= ALIGNMENT_THRESHOLD else ", uncertain"
-                yield f"  ⇐ {passage.kind} [{place}] ({confidence:.2f}{unsure})"
-                yield f"    {passage.text}"
-
-
-def renderings_of(found: Sequence[Alignment], locus: Locus) -> tuple[Rendering, ...]:
-    """The paragraphs of the renderings that render the passage at ``locus`` (certain or not)."""
-    return tuple(
-        r
-        for alignment in found
-        for r in alignment.renderings(locus.file, locus.start, locus.end, locus.layer)
-    )
-
-
-def originals_of(found: Sequence[Alignment], locus: Locus) -> tuple[tuple[Alignment, Pair], ...]:
-    """For a place in a rendering: the pairs of the paragraphs it stands in (what they render)."""
-    result = []
-    for alignment in found:
-        if alignment.file == locus.file and (pair := alignment.pair_at(locus.start)) is not None:
-            result.append((alignment, pair))
-    return tuple(result)
-
-
-def concerns(corpus: Corpus, loci: Iterable[Locus]) -> bool:
-    """Whether any of ``loci`` stands in a rendering or in a text that has one (worth aligning for)."""
-    texts = {info.id for info in corpus.texts if info.rendering_of}
-    texts |= {info.rendering_of for info in corpus.texts if info.rendering_of}
-    return any(locus.work in texts for locus in loci)
-
-
-def locus_json(found: Sequence[Alignment], locus: Locus) -> dict[str, object]:
-    """What ``glossary locate --json`` adds to a place: its modern renderings, or what it renders."""
-    result: dict[str, object] = {}
-    if renderings := renderings_of(found, locus):
-        result["modern"] = [
-            {
-                "label": r.label,
-                "file": r.file,
-                "paragraph": r.paragraph,
-                "text": r.text,
-                "confidence": r.confidence,
-                "certain": r.certain,
-            }
-            for r in renderings
-        ]
-    if pairs := originals_of(found, locus):
-        result["renders"] = [
-            {
-                **passage.to_json(),
-                "paragraph": pair.paragraph.index,
-                "confidence": confidence,
-                "certain": confidence >= ALIGNMENT_THRESHOLD,
-            }
-            for _, pair in pairs
-            for passage, confidence in zip(pair.original, pair.confidences)
-        ]
-    return result
-
-
-def locus_lines(found: Sequence[Alignment], locus: Locus) -> Iterator[str]:
-    """What ``glossary locate`` prints under a place: its modern renderings, or what it renders."""
-    for r in renderings_of(found, locus):
-        unsure = "" if r.certain else f" — uncertain ({r.confidence:.2f})"
-        yield f"{r.label} [{r.file} ¶{r.paragraph}]{unsure}:"
-        yield f"  {r.excerpt()}"
-    for alignment, pair in originals_of(found, locus):
-        if not pair.original:
-            yield f"renders no passage of {alignment.original_id} (¶{pair.paragraph.index})"
-        for passage, confidence in zip(pair.original, pair.confidences):
-            unsure = "" if confidence >= ALIGNMENT_THRESHOLD else f" — uncertain ({confidence:.2f})"
-            where = f"{passage.file}:{passage.line}" + (
-                f", page id {passage.page_id}" if passage.page_id else ""
-            )
-            yield f"renders {alignment.original_id} {passage.kind} [{where}]{unsure}:"
-            yield f"  {passage.text}"

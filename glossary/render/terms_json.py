@@ -45,6 +45,11 @@ def render(glossary: Glossary) -> dict[str, bytes]:
             item: dict[str, object] = {"quote": citation.quote, **citation.locus_fields()}
             if citation.note:
                 item["note"] = citation.note
+            if citation.reading:
+                item["reading"] = {
+                    "follows": citation.reading.follows,
+                    "why": citation.reading.why,
+                }
             item["loci"] = [_locus(glossary, locus) for locus in loci]
             citations.append(item)
         occurrences = glossary.concordance.get(entry.id)

@@ -139,3 +139,58 @@ def test_speakers_of_a_span() -> None:
     [note] = notes
     assert note.speakers(0, len(note.text) - 1) == ("敖君善", "鄭康成")
     assert note.speakers(0, 3) == ("敖君善",)
+
+
+def quoted(text: str, breaks: tuple[int, ...] = (), notes=()) -> list[tuple[str, str | None]]:
+    """Each speaker's words in a reference work's text (everyone it names is quoted)."""
+    marks = find_commentators(text, "李如圭", True, breaks, notes)
+    ends = [start for start, _ in marks[1:]] + [len(text)]
+    return [(text[start:end], name) for (start, name), end in zip(marks, ends)]
+
+
+def test_in_a_reference_work_a_name_with_yue_is_quoted_to_the_end_of_his_sentence() -> None:
+    # KR1d0031_000.txt:145-148: 李如圭 quotes 郭氏 (unknown) and 鄭玄's note on 士昬禮 (注曰).
+    text = "賈氏曰凡賓升皆當楣此深入當棟故云入堂深也又案聘禮諸侯受聘于庿"
+    assert quoted(text) == [
+        ("賈氏曰凡賓升皆當楣此深入當棟故云入堂深也", "賈公彦"),
+        ("又案聘禮諸侯受聘于庿", "李如圭"),
+    ]
+
+
+def test_in_a_reference_work_a_quotation_ends_with_its_paragraph() -> None:
+    # KR1d0031_000.txt:86-88: 賈氏曰凡堂皆五架 … 則異耳 (no 也), then the next item at the margin.
+    text = "賈氏曰凡堂皆五架則五架之屋通乎上下而其廣狹隆殺則異耳後楣以北為室與房"
+    at = text.index("後楣")
+    assert quoted(text, (at,)) == [(text[:at], "賈公彦"), (text[at:], "李如圭")]
+    assert quoted("後楣以北為室與房") == [("後楣以北為室與房", "李如圭")]
+
+
+def test_a_reference_work_may_say_whose_notes_it_quotes() -> None:
+    text = "堂角有坫士冠禮注曰坫在堂角也其制未聞"
+    notes = (("注", "鄭康成"),)
+    assert quoted(text, notes=notes) == [
+        ("堂角有坫士冠禮", "李如圭"),
+        ("注曰坫在堂角也", "鄭康成"),
+        ("其制未聞", "李如圭"),
+    ]
+    # Without the manifest's word, 注曰 names no one.
+    assert quoted(text) == [(text, "李如圭")]
+
+
+def test_the_reference_works_of_the_mini_corpus_credit_their_author(doc) -> None:
+    d = doc("kanripo/KR1d0031/KR1d0031_000.txt")
+    stream = next(s for s in d.streams if s.layer == "text")
+    at = stream.text.index("又案聘禮諸侯受聘")
+    assert stream.commentator_at(at) == "李如圭"
+    assert stream.commentator_at(stream.text.index("凡賓升皆當楣")) == "賈公彦"
+    assert stream.commentator_at(stream.text.index("堂深謂從堂")) == "鄭康成"
+    # Every part of it is someone's, and most of it the author's own.
+    spoken = {}
+    ends = [s for s, _ in stream.commentators[1:]] + [len(stream.text)]
+    for (start, who), end in zip(stream.commentators, ends):
+        spoken[who] = spoken.get(who, 0) + end - start
+    assert max(spoken, key=spoken.get) == "李如圭"
+
+
+def test_zheng_xuan_is_zheng_kangcheng() -> None:
+    assert canonical("鄭玄") == "鄭康成"

@@ -90,3 +90,48 @@ def test_reference_work_discussion_is_text(doc) -> None:
     d = doc("kanripo/KR1d0031/KR1d0031_000.txt")
     text = next(s for s in d.streams if s.layer == "text").text
     assert "周之禮文盛矣今僅見於儀禮" in text
+
+
+JUAN16 = "kanripo/KR1d0044/KR1d0044_016.txt"
+RECEIVED17 = "kanripo/KR1d0026/KR1d0026_017.txt"
+
+
+def test_a_section_marker_that_wraps_onto_a_second_line_is_a_marker(doc) -> None:
+    # KR1d0044_016.txt:885-886: 右兄弟之後生者舉觶于其長賓及次賓舉爵 / 于尸遂無算爵.
+    d = doc(JUAN16)
+    classic = "".join(s.text for s in d.streams if s.layer == "classic")
+    assert "于尸遂無算爵" not in classic
+    assert "兄弟之後生者舉觶于其長賓及次賓舉爵于尸遂無算爵" in [name for _, name in d.sections]
+    # The marker is kept where it is printed (its first line).
+    assert (
+        raw(JUAN16).index("右兄弟之後生者"),
+        "右兄弟之後生者舉觶于其長賓及次賓舉爵",
+    ) in d.markers
+    # The classic after it is read on, in the marker's rite.
+    at = raw(JUAN16).index("尸出侑從")
+    assert "尸出侑從主人送于廟門之外" in classic and d.rite_at(at) == "有司徹"
+
+
+def test_a_marker_line_with_its_appended_notes_does_not_swallow_the_next_line() -> None:
+    text = "<pb:KR1d0044_WYG_001-1a>¶\n主人冠¶\n　　　右筮日　記曰¶\n　　　筮于庿門¶\n賓出¶\n"
+    d = read_mandoku(info(), "x", text)
+    classic = next(s for s in d.streams if s.layer == "classic").text
+    assert classic == "主人冠記曰筮于庿門賓出" and [name for _, name in d.sections] == ["筮日"]
+
+
+def test_listed_heading_lines_and_the_count_of_characters_are_not_text(doc) -> None:
+    # 儀禮卷第十七 / 有司第十七　儀禮　鄭氏注 open the received text's 卷; a count (經…字/注…字)
+    # follows its closing title.
+    d = doc(RECEIVED17)
+    classic = next(s for s in d.streams if s.layer == "classic").text
+    assert classic.startswith("有司徹埽堂") and "鄭氏注" not in classic
+    text = "#+PROPERTY: JUAN 3\n<pb:KR1d0026_SBCK_003-1a>¶\n儀禮卷第三¶\n士相見禮第三　儀禮　鄭氏注¶\n士相見之禮(摯/也)¶\n儀禮卷第三¶\n(經七百五十三字/注一千六百八十九字)¶\n"
+    listed = TextInfo(**{**info().__dict__, "heading_lines": ("儀禮卷第", "士相見禮第三")})
+    d = read_mandoku(listed, "x", text)
+    assert [s.text for s in d.streams] == ["士相見之禮", "摯也"]
+
+
+def test_the_received_texts_notes_are_zheng_xuans(doc) -> None:
+    d = doc(RECEIVED17)
+    notes = [s for s in d.streams if s.layer == "commentary"]
+    assert notes and all(s.commentator_at(0) == "鄭康成" for s in notes)

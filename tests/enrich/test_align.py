@@ -15,7 +15,8 @@ from conftest import MINI_CORPUS, raw
 
 from glossary.cache import IndexCache
 from glossary.corpus import Corpus
-from glossary.enrich.align import align, aligned, alignments, paragraphs, passages
+from glossary.enrich.align import align, alignments, paragraphs, passages
+from glossary.enrich.align_views import aligned
 from glossary.errors import GlossaryError
 from glossary.index import CorpusIndex
 from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage
@@ -40,9 +41,11 @@ def test_readers_keep_each_marker_where_it_stands(corpus) -> None:
             m for _, m in doc.markers
         ]
         names = [name for _, name in doc.sections]
-        assert [re.sub(r"^(右边是|右边|以上是|右，|右)\s*", "", m) for _, m in doc.markers][
-            : len(names)
-        ] == names
+        printed = [re.sub(r"^(右边是|右边|以上是|右，|右)\s*", "", m) for _, m in doc.markers]
+        # A marker that wraps onto a second line names its section with both (卷十六's
+        # 右兄弟之後生者舉觶于其長賓及次賓舉爵 / 于尸遂無算爵); the marker is its first line.
+        assert len(printed) >= len(names)
+        assert all(name.startswith(m) for m, name in zip(printed, names)), (printed, names)
 
 
 def test_seed_reader_keeps_the_paragraphs_between_blank_lines(corpus) -> None:

@@ -23,7 +23,12 @@ def markers(path: str) -> list[str]:
 
 def test_each_rite_follows_its_markers(corpus) -> None:
     found = sequences(corpus)
-    assert set(found) == set(JUAN_FILES)
+    assert set(found) == set(JUAN_FILES) | {"yousiche"}
+    # 卷十六's 有司徹 (from 有司徹埽堂): its first marker wraps onto a second line.
+    assert [step.name for step in found["yousiche"]] == [
+        "兄弟之後生者舉觶于其長賓及次賓舉爵于尸遂無算爵",
+        "尸出禮畢",
+    ]
     for rite, path in JUAN_FILES.items():
         steps = found[rite]
         assert [step.name for step in steps] == markers(path), rite

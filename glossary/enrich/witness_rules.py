@@ -1,0 +1,143 @@
+"""The check's rules over the received text as a second witness (glossary.enrich.witness).
+
+- **Another reading.** A quote of the primary text's classic that holds a character the
+  received text reads otherwise (beyond script, variant forms and edition variants) is a
+  warning naming both readings, unless the citation says which it follows
+  (``reading: {follows: print|received, why: …}``).
+- **Repeated notes.** A definition that gives 蔡德晉's words, where the note it cites of his
+  repeats a note of 鄭玄's, is a warning unless it names 鄭玄 too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from glossary.apparatus import CLAIM_FIELDS, Authorities
+from glossary.corpus.commentators import canonical
+from glossary.corpus.model import Reading, Witness
+from glossary.index import CorpusIndex, Hit
+from glossary.model import Citation, CitationResult, Entry
+from glossary.normalize import normalize
+from glossary.problems import WARNING, Problem
+
+
+def _spans(index: CorpusIndex, result: CitationResult) -> list[tuple[int, int]]:
+    return result.spans if result.spans else []
+
+
+#: A substitution of more characters than this is an arrangement (蔡德晉 gathers the 記's sentences
+#: from several places), or an alignment that went astray, not another reading of a word.
+MAX_READING = 2
+
+
+def _reading(reading: Reading) -> bool:
+    """Whether a difference is another reading of the same words: a character or two for others."""
+    return bool(reading.printed and reading.received) and len(reading.printed) <= MAX_READING
+
+
+def other_reading(
+    index: CorpusIndex, citation: Citation, result: CitationResult
+) -> tuple[Witness, tuple[Reading, ...]] | None:
+    """The received text's passage and the characters it reads otherwise, where every agreeing
+    occurrence of the quote in the primary's classic has such a character (None otherwise)."""
+    annotator = index.annotator
+    witnessing = getattr(annotator, "witnessing", None)
+    if witnessing is None or not result.verified or citation.reading is not None:
+        return None
+    found = None
+    for start, end in _spans(index, result):
+        where = index.where(start)
+        if where.work != witnessing.primary or where.layer != "classic":
+            return None
+        received = witnessing.received(index, start, end)
+        changed = tuple(r for r in received.readings if _reading(r)) if received is not None else ()
+        if received is None or not changed:
+            return None
+        found = found or (received, changed)
+    return found
+
+
+def reading_problem(
+    file: str,
+    entry_id: str,
+    i: int,
+    citation: Citation,
+    received: Witness,
+    changed: Sequence[Reading],
+) -> Problem:
+    """The warning for a quote the received text reads otherwise: both readings, and the fix."""
+    both = "; ".join(f"{r.printed} where the received text reads {r.received}" for r in changed)
+    return Problem(
+        file,
+        citation.line_of("quote"),
+        f"{entry_id}.citations[{i}].quote",
+        WARNING,
+        f"the print has {both} ({received.label()}: 「{received.text}」): say which reading the "
+        "entry follows (reading: {follows: print|received, why: …})",
+    )
+
+
+def reading_problems(
+    file: str, entry: Entry, results: Sequence[CitationResult], index: CorpusIndex
+) -> list[Problem]:
+    """A warning for each quote of the classic the received text reads otherwise."""
+    problems = []
+    for i, (citation, result) in enumerate(zip(entry.citations, results)):
+        if (found := other_reading(index, citation, result)) is not None:
+            problems.append(reading_problem(file, entry.id, i, citation, *found))
+    return problems
+
+
+def repeated(index: CorpusIndex, results: Sequence[CitationResult]) -> Witness | None:
+    """The first note of 鄭玄's that a cited note of the primary text's author repeats."""
+    from glossary.enrich.witness import Annotator
+
+    annotator = index.annotator
+    if not isinstance(annotator, Annotator) or annotator.witnessing is None:
+        return None
+    for result in results:
+        if not result.verified:
+            continue
+        for start, end in _spans(index, result):
+            origin = index.origin(start, end)
+            if origin.work == annotator.primary and annotator.author in origin.speakers:
+                locus = index.locus(Hit(start, end))
+                if locus.repeats is not None:
+                    return locus.repeats
+    return None
+
+
+def repeat_problem(file: str, entry: Entry, field: str, author: str, note: Witness) -> Problem:
+    """The warning for words given as ``author``'s that repeat 鄭玄's note."""
+    return Problem(
+        file,
+        entry.line_of(field),
+        f"{entry.id}.{field}",
+        WARNING,
+        f"gives as {author}'s words a note of his that repeats 鄭玄's ({note.label()}: "
+        f"「{note.common}」): say that he follows 鄭玄, and cite 鄭玄's note",
+    )
+
+
+def repeat_problems(
+    file: str,
+    entry: Entry,
+    results: Sequence[CitationResult],
+    index: CorpusIndex,
+    authorities: Authorities,
+) -> list[Problem]:
+    """A warning for each claim field naming the primary text's author, not 鄭玄, whose cited note
+    of the author's repeats one of 鄭玄's."""
+    annotator = index.annotator
+    author = getattr(annotator, "author", None)
+    if not author:
+        return []
+    zheng = normalize(canonical("鄭玄"))
+    fields = []
+    for field in CLAIM_FIELDS:
+        named = {normalize(canonical(n)) for n in authorities.named(getattr(entry, field) or "")}
+        if normalize(author) in named and zheng not in named:
+            fields.append(field)
+    if not fields or (note := repeated(index, results)) is None:
+        return []
+    return [repeat_problem(file, entry, field, author, note) for field in fields]
