@@ -17,6 +17,7 @@ from glossary.cache import IndexCache
 from glossary.check import Report, check_project
 from glossary.enrich.align import alignments
 from glossary.enrich.concordance import concordance
+from glossary.enrich.excerpt_loci import excerpt_loci
 from glossary.enrich.sequence import sequences
 from glossary.errors import BuildError
 from glossary.files import LinkRefused, publish, read_unlinked, refuse_links
@@ -109,6 +110,15 @@ def gather(report: Report, base: Path, cache: IndexCache | None = None) -> Gloss
         else alignments(report.index.corpus),
         texts=report.index.corpus.texts,
         commit=source_commit(base),
+        excerpted=excerpt_loci(
+            report.index,
+            (
+                locus
+                for cited in (*loci.values(), *report.plan_loci.values())
+                for found in cited
+                for locus in found[:1]
+            ),
+        ),
     )
 
 

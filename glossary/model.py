@@ -446,6 +446,9 @@ class Glossary:
     texts: tuple[TextInfo, ...] = ()
     #: The commit the build was made from (git HEAD), None outside a repository (the colophon).
     commit: str | None = None
+    #: (file, start) of a cited locus in an excerpt → the same passage in the text it excerpts
+    #: (glossary.enrich.excerpt_loci): the place a card names.
+    excerpted: dict[tuple[str, int], Locus] = field(default_factory=dict)
 
     def renderings(self, locus: Locus, *, certain: bool = True) -> tuple[Rendering, ...]:
         """The modern renderings of the passage at ``locus`` (only those at or above the threshold

@@ -236,8 +236,11 @@ def render_svg(
     label_marked: bool = True,
     numbers: dict[str, int] | None = None,
     fit: float = FIT_PX,
+    unlabelled: frozenset[str] = frozenset(),
 ) -> str:
-    """The plan as SVG; ``highlight`` names a place drawn in the accent colour.
+    """The plan as SVG; ``highlight`` names a place drawn in the accent colour; ``unlabelled``
+    names other places drawn without their label (a card's front leaves out the marked place's
+    mirror twin too).
 
     ``label_marked=False`` (or the older ``labels=False``) leaves out the marked place's label, for the
     front of a "which place is this?" card. ``numbers`` (see :func:`place_keys`) puts each place's key
@@ -250,7 +253,7 @@ def render_svg(
     view = (0.0, 0.0, plan.width, plan.height)
     vx, vy, vw, vh = view
     unit = vw / fit
-    layout = layout_labels(places, view, highlight, label_marked, fit, numbers)
+    layout = layout_labels(places, view, highlight, label_marked, fit, numbers, unlabelled)
     drawn = sorted(places, key=lambda p: (LAYERS.index(p.kind), -(p.w * p.h), p.id))
     shapes = [_shape(p, p.id == highlight) for p in drawn]
     leaders = [

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import os
 import re
 import sqlite3
+import tempfile
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,13 +23,14 @@ from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPack
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 from anki.scheduler.v3 import CardAnswer
 from click.testing import CliRunner
-from conftest import MINI_PLAN, make_project, mini_entries, raw, set_field
+from conftest import FIXTURES, MINI_PLAN, make_project, mini_entries, raw, set_field
 
 from glossary.cli import cli
 from glossary.plan import load_plan
 
 IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
 DECK = "yili-glossary.apkg"
+RELEASE_0_1 = FIXTURES / "anki-release-0.1" / DECK
 #: The entry whose definition the second release changes.
 CHANGED = "bi"
 
@@ -228,7 +231,7 @@ def test_fields_are_escaped_and_tagged(tmp_path: Path) -> None:
             "〈" in cloze["Locus"] and "〈" not in cloze.cards()[0].question()
         )  # the section on the back only
         deck_names = {d.name for d in col.decks.all_names_and_ids()}
-        assert "Yili 仪礼 Glossary::乡射礼::Objects 器物" in deck_names
+        assert "Yili 仪礼 Glossary::04 乡射礼::Objects 器物" in deck_names
 
 
 @pytest.mark.slow
@@ -249,7 +252,32 @@ def test_csv_has_guid_column(releases) -> None:
     assert text.startswith(
         "#separator:Comma\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n"
     )
-    assert "Yili glossary term" in text and "Yili 仪礼 Glossary::乡射礼::Objects 器物" in text
+    assert "Yili glossary term" in text and "Yili 仪礼 Glossary::04 乡射礼::Objects 器物" in text
+
+
+def package_decks(path: Path) -> dict[str, int]:
+    """Deck name → id in a package's collection."""
+    with zipfile.ZipFile(path) as archive, tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "c.anki2"
+        db.write_bytes(archive.read("collection.anki2"))
+        with sqlite3.connect(db) as connection:
+            (decks,) = connection.execute("select decks from col").fetchone()
+    return {deck["name"]: deck["id"] for deck in json.loads(decks).values()}
+
+
+def test_renamed_decks_keep_their_ids(releases) -> None:
+    """The rite decks are numbered in 禮經本義's order now; each keeps the id it was published
+    with (the id of its first name), in the release before and in every package."""
+    old = package_decks(RELEASE_0_1)
+    new = package_decks(releases["v1"])
+    assert "Yili 仪礼 Glossary::04 乡射礼::Objects 器物" in new
+    same = {
+        name: old[first]
+        for name in new
+        if (first := re.sub(r"::\d\d ", "::", name)) in old and first != name
+    }
+    assert len(same) >= 3
+    assert {name: new[name] for name in same} == same
 
 
 def rite_markers(path: str) -> list[str]:

@@ -10,15 +10,17 @@ show what happens when they do not.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition as Condition
 from anki.scheduler.v3 import CardAnswer
 from click.testing import CliRunner
-from conftest import FIXTURES, make_project, set_field
+from conftest import FIXTURES, ROOT, make_project, set_field
 
 from glossary.cli import cli
 
@@ -78,6 +80,29 @@ def schedule(col: Collection) -> dict[int, tuple]:
     return {row[0]: tuple(row[1:]) for row in rows}
 
 
+def move_cards(col: Collection, package: Path) -> None:
+    """Run the README's snippet for Anki's debug console that puts every card in its home deck."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"<!-- move-cards -->\n```python\n(.*?)```", readme, re.S)
+    assert code is not None and '"/path/to/yili-glossary.apkg"' in code.group(1)
+    source = code.group(1).replace('"/path/to/yili-glossary.apkg"', repr(str(package)))
+    exec(source, {"mw": SimpleNamespace(col=col, reset=lambda: None)})
+
+
+def home_decks(package: Path, folder: Path) -> set[tuple[str, str]]:
+    """(note GUID, deck name) of every card of a package imported into a fresh collection."""
+    folder.mkdir()
+    col = Collection(str(folder / "collection.anki2"))
+    try:
+        import_package(col, package)
+        return {
+            (col.get_note(col.get_card(c).nid).guid, col.decks.name(col.get_card(c).did))
+            for c in col.find_cards("")
+        }
+    finally:
+        col.close()
+
+
 @pytest.fixture(scope="module")
 def releases(tmp_path_factory) -> dict[str, Path]:
     """The new release built over the old release's ledger, and the release after it (one gloss edited)."""
@@ -90,7 +115,12 @@ def releases(tmp_path_factory) -> dict[str, Path]:
         set_field(text, EDITED, "gloss", "rack for the arrows (edited)"), encoding="utf-8"
     )
     edited = build(root, base / "edited", epoch=1_800_086_400)
-    return {"old": RELEASE / "yili-glossary.apkg", "new": new, "edited": edited}
+    return {
+        "old": RELEASE / "yili-glossary.apkg",
+        "new": new,
+        "retired": new.with_name("yili-retired.apkg"),
+        "edited": edited,
+    }
 
 
 def test_update_from_the_last_release_keeps_every_review(releases, tmp_path: Path) -> None:
@@ -110,7 +140,10 @@ def test_update_from_the_last_release_keeps_every_review(releases, tmp_path: Pat
 
         log = import_package(col, releases["new"], merge=True, notes=ALWAYS)  # as the README says
         assert not log.conflicting and not log.missing_notetype and not log.duplicate
-        assert len(log.updated) == notes_before  # every note took the new release's fields
+        retired = import_package(col, releases["retired"], merge=True, notes=ALWAYS)
+        assert not retired.conflicting and not retired.duplicate
+        # Every note took the new release's fields (the retired ones from the retired package).
+        assert len(log.updated) + len(retired.updated) == notes_before
         # The note types were changed in place: same ids, no copy, the new fields there.
         assert {
             m["name"]: m["id"] for m in col.models.all() if m["name"].startswith("Yili")
@@ -138,6 +171,22 @@ def test_update_from_the_last_release_keeps_every_review(releases, tmp_path: Pat
             note = col.get_note(nid)
             if note.guid in old_clozes:
                 assert note["Id"].split()[0] == old_clozes[note.guid]
+        # The README's snippet puts every card of a live note in the deck a fresh install gives
+        # it (the release before had no numbered decks and passage cards in the word decks),
+        # keeping its scheduling; the retired notes are deleted as the README says.
+        old_decks = {cid: col.get_card(cid).did for cid in before}
+        move_cards(col, releases["new"])
+        assert home_decks(releases["new"], tmp_path / "fresh") == {
+            (col.get_note(col.get_card(c).nid).guid, col.decks.name(col.get_card(c).did))
+            for c in col.find_cards("-tag:yili::retired")
+        }
+        assert any(col.get_card(cid).did != did for cid, did in old_decks.items())
+        moved = schedule(col)
+        assert {cid: moved[cid][:2] + moved[cid][3:] for cid in before} == {
+            cid: row[:2] + row[3:] for cid, row in before.items()
+        }
+        assert not [d for d in col.decks.all_names_and_ids() if "::乡射礼" in d.name]
+        col.remove_notes(list(col.find_notes("tag:yili::retired")))
         # With the settings back to "if newer", importing the same release again changes nothing.
         again = import_package(col, releases["new"])
         assert not again.new and not again.updated and not again.conflicting

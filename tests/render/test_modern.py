@@ -7,8 +7,9 @@ checks that pairing); 卷四 has no rendering.
 
 from __future__ import annotations
 
-import html
+import io
 import json
+import zipfile
 
 import pytest
 from conftest import make_project, raw
@@ -16,8 +17,10 @@ from markupsafe import escape
 
 from glossary.build import gather
 from glossary.check import check_project
+from glossary.model import Rendering
 from glossary.render import RENDERERS, RenderOptions
 from glossary.render.anki.models import TERM_FIELDS
+from glossary.render.anki.modern import rendering_line
 from glossary.render.anki.render import note_specs
 
 RENDERING = next(
@@ -58,17 +61,21 @@ def test_terms_json_loci_carry_the_rendering(glossary) -> None:
             assert "modern" not in locus and "modern_uncertain" not in locus, file
 
 
-def test_card_backs_show_it_labelled(glossary) -> None:
+def test_card_backs_show_the_sentence_that_renders_the_quote(glossary) -> None:
+    """Issue 25, point 4: under 尸必筮無父者為之, the sentence that renders it, without the
+    paragraph's other sentences, its brackets or a label; whose rendering it is is said once, in
+    the root deck's description."""
     spec = next(s for s in note_specs(glossary) if s.key == "note:shi")
     citations = dict(zip([name for name, _ in TERM_FIELDS], spec.fields))["Citations"]
-    assert (
-        f'<span class="modern-label" lang="en">{html.escape(LABEL, quote=False)}:</span>'
-        in citations
-    )
-    assert f'<span lang="zh-Hans">{RENDERING}</span>' in citations
-    # One rendering, under the passage it renders.
+    assert '<div class="modern" lang="zh-Hans">尸必须筮选没有父亲的人担任。</div>' in citations
+    assert "modern-label" not in citations and "modern rendering" not in citations
+    assert "【" not in citations and "字称尸的父亲" not in citations
     assert citations.count('class="modern"') == 1
-    assert citations.index("尸必筮無父者為之") < citations.index(RENDERING)
+    assert citations.index("尸必筮無父者為之") < citations.index("尸必须筮选")
+    files = RENDERERS["anki"](glossary, RenderOptions()).files
+    with zipfile.ZipFile(io.BytesIO(files["yili-glossary.apkg"])) as archive:
+        collection = archive.read("collection.anki2")
+    assert b"translator not named" in collection  # the root deck's description
 
 
 def test_the_printed_citation_shows_it_labelled(glossary) -> None:
@@ -85,3 +92,29 @@ def test_the_printed_citation_shows_it_labelled(glossary) -> None:
         < article.index("KR1d0044_WYG_015-3b")
         < article.index(RENDERING)
     )
+
+
+def rendering(text: str) -> Rendering:
+    return Rendering("label", text, "002.txt", 0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "line"),
+    [
+        # The sentence that renders the quote, the paragraph's mark 译 left out.
+        ("译主人拜谢。祝官把觯放在铏的南边。尸坐下。", "祝奠觶于鉶南", "祝官把觯放在铏的南边。"),
+        # A sentence with the placeholder gives way to the next best; none at all if it was the only one.
+        ("主人穿〇服就位。主人穿服在门外就位。", "主人服即位于門外", "主人穿服在门外就位。"),
+        ("主人穿〇服就位。", "主人服即位", None),
+        # Too little in common with the quote: nothing rather than a wrong sentence.
+        ("宾客到来。", "祝奠觶于鉶南", None),
+        # A quoted speech that goes on after the sentence is closed on the card.
+        (
+            "郑康成说：“尸不接受鱼腊。因为丧礼不备五味。”",
+            "尸不受魚腊",
+            "郑康成说：“尸不接受鱼腊。”",
+        ),
+    ],
+)
+def test_the_line_a_card_shows(text: str, quote: str, line: str | None) -> None:
+    assert rendering_line(rendering(text), quote) == line

@@ -7,7 +7,7 @@ import io
 
 from glossary.render.anki.models import StableModel
 from glossary.render.anki.notes import NoteSpec
-from glossary.render.anki.package import deck_name
+from glossary.render.anki.package import home_deck
 
 #: A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -42,7 +42,7 @@ def render(specs: list[NoteSpec], models: dict[str, StableModel]) -> bytes:
         writer.writerow(
             [
                 models[spec.kind].name,
-                deck_name(spec.rites[0], spec.category),
+                home_deck(spec),
                 *fields,
                 " ".join(spec.tags),
             ]

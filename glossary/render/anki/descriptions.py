@@ -9,12 +9,15 @@ from glossary.vocab import Rite
 
 
 @cache
-def description(kind: str, rite: Rite | None = None, label: str = "") -> str:
+def description(kind: str, rite: Rite | None = None, label: str = "", credit: str = "") -> str:
     """The description of a deck: ``root``, ``rite``, ``retired``, ``passage``, ``sequence`` or a
-    category's (``label``: the sub-deck's name, ``Objects 器物``)."""
+    category's (``label``: the sub-deck's name, ``Objects 器物``); ``credit``: whose modern
+    renderings the backs show (the root deck's, said once there)."""
     return (
         template_env()
         .get_template("deck_description.html")
-        .render(kind=kind, rite=rite, category=label, hall=label.startswith("Positions"))
+        .render(
+            kind=kind, rite=rite, category=label, hall=label.startswith("Positions"), credit=credit
+        )
         .strip()
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -11,12 +11,14 @@ import genanki
 import jinja2
 from markupsafe import Markup
 
+from glossary.corpus.mandoku import PAGE_ID
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading, tts_text
 from glossary.model import CharReading, Entry, Rendering, Retired, Step
 from glossary.normalize import normalize, normalize_with_map
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
+from glossary.render.anki.modern import rendering_line
 from glossary.render.markup import bracket_reading, reading_lines, tone
 from glossary.vocab import Rite, vocabulary
 
@@ -66,6 +68,17 @@ def masked(value: str, forms: tuple[str, ...] | list[str]) -> str:
         out.append(text(value[last:start]) + MASK)
         last = end
     return "".join(out) + text(value[last:])
+
+
+def cue_rites(rites: tuple[Rite, ...], forms: tuple[str, ...]) -> str:
+    """The rites on a front that asks for the headword: a rite whose name holds the headword is
+    named in English, since its name with the headword masked (士～礼 for 虞) gives the answer."""
+    return "、".join(
+        text(rite.english)
+        if spans(rite.simplified, forms) or spans(rite.traditional, forms)
+        else text(rite.simplified)
+        for rite in rites
+    )
 
 
 def forms_of(entry: Entry) -> tuple[str, ...]:
@@ -141,23 +154,45 @@ class PlanCard:
 
     labelled: str
     question: str
-    loci: tuple[Locus, ...]
+    #: Each source's loci (the first quoted; see ``locus_label``).
+    loci: tuple[tuple[Locus, ...], ...]
     notes: tuple[str | None, ...]
 
 
+def locus_label(loci: Sequence[Locus]) -> str:
+    """The place a card names for a passage found at ``loci`` (the first is the one quoted): where
+    that is an excerpt without leaves of its own (the simplified transcription's page, 卷4 p.7 for
+    every passage), the place of the same passage in the edition it excerpts (卷4 p.21b)."""
+    first = loci[0]
+    if first.page_id is None:
+        same = [
+            other
+            for other in loci[1:]
+            if other.page_id
+            and other.juan == first.juan
+            and normalize(other.title) == normalize(first.title)
+        ]
+        same.sort(key=lambda other: other.section != first.section)  # stable: the first otherwise
+        if same:
+            return same[0].label(with_file=False)
+    return first.label(with_file=False)
+
+
 def _citations_html(
-    items: list[tuple[Locus, str | None]],
+    items: Sequence[tuple[Sequence[Locus], str | None]],
     modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
 ) -> str:
-    citations = [
-        {
-            "text": locus.text,
-            "note": note,
-            "label": locus.label(with_file=False),
-            "modern": modern(locus) if modern else (),
-        }
-        for locus, note in items
-    ]
+    citations, shown = [], set()
+    for loci, note in items:
+        lines = []
+        for rendering in modern(loci[0]) if modern else ():
+            line = rendering_line(rendering, loci[0].text)
+            if line is not None and line not in shown:  # once per note
+                shown.add(line)
+                lines.append(line)
+        citations.append(
+            {"text": loci[0].text, "note": note, "label": locus_label(loci), "modern": lines}
+        )
     return template_env().get_template("citations.html").render(citations=citations).strip()
 
 
@@ -177,7 +212,7 @@ def term_note(
     Nothing in it depends on another entry's gloss or definition: an edit touches its own notes only.
     """
     env = template_env()
-    citations = [(loci[0], c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
+    citations = [(loci, c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
     places = [
         {"place": place, "layer": layer, "count": count}
         for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
@@ -208,7 +243,7 @@ def term_note(
             .strip(),
             # The fronts that ask for the headword show these: the headword masked in every form.
             "CueGloss": masked(entry.gloss, forms),
-            "CueRites": masked("、".join(r.simplified for r in entry.rites), forms),
+            "CueRites": cue_rites(entry.rites, forms),
             "TTS": text(tts_text(entry)),
         },
     )
@@ -233,6 +268,8 @@ class _Passage:
     context: str
     start: int
     end: int
+    #: The passage's agreeing occurrences, ``locus`` first (the place shown: ``locus_label``).
+    loci: tuple[Locus, ...] = ()
 
     def grow(self, step: int) -> bool:
         """Widen the window by ``step`` characters each side, as far as the context goes."""
@@ -302,16 +339,18 @@ def choose_passages(
     by_place: dict[tuple[str, int, int], _Passage] = {}
     for entry in entries:
         candidates = sorted(
-            (locus for loci in loci_by_entry.get(entry.id, ()) for locus in loci[:1]),
-            key=lambda locus: (locus.layer != "classic", len(locus.text)),
+            ((loci[0], loci) for loci in loci_by_entry.get(entry.id, ()) if loci),
+            key=lambda item: (item[0].layer != "classic", len(item[0].text)),
         )
-        for locus in candidates:
+        for locus, loci in candidates:
             if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(
                 normalize(entry.term)
             ):
                 place = (locus.file, locus.start, locus.end)
                 if place not in by_place:
-                    by_place[place] = _Passage(locus, [], *_place_in_context(locus))
+                    by_place[place] = _Passage(
+                        locus, [], *_place_in_context(locus), loci=tuple(loci)
+                    )
                 by_place[place].members.append(entry)
                 break
     passages = list(by_place.values())
@@ -390,7 +429,7 @@ def cloze_note(passage: _Passage, order: Callable[[str, list[str]], list[str]]) 
         "cloze",
         {
             "Passage": "".join(out),
-            "Locus": text(locus.label(with_file=False)),
+            "Locus": text(locus_label(passage.loci or (locus,))),
             "Term": text(" · ".join(e.term for e in members)),
             "Ruby": " · ".join(bracket_reading(e.term, e.pinyin) for e in members),
             "Gloss": glosses,
@@ -502,18 +541,30 @@ def retired_notes(retired: Retired, into: Entry) -> list[NoteSpec]:
 class StableNote(genanki.Note):
     """A genanki note whose modification time comes from the ledger, not the clock."""
 
-    def __init__(self, *args: object, mod: int = 0, **kwargs: object):
+    def __init__(
+        self, *args: object, mod: int = 0, positions: dict[int, int] | None = None, **kwargs: object
+    ):
         super().__init__(*args, **kwargs)
         self.mod = mod
+        #: Card ord → its ``due`` as a new card (genanki gives every card of a note the note's).
+        self.positions = positions or {}
 
     def write_to_db(self, cursor, timestamp: float, deck_id: int, id_gen) -> None:  # type: ignore[override]
         super().write_to_db(cursor, self.mod, deck_id, id_gen)
+        if self.positions:
+            (nid,) = cursor.execute("select id from notes where guid = ?", (self.guid,)).fetchone()
+            cursor.executemany(
+                "update cards set due = ? where nid = ? and ord = ?",
+                [(due, nid, ord_) for ord_, due in sorted(self.positions.items())],
+            )
 
 
 def sequence_note(step: Step, following: Step | None, before: list[Step]) -> NoteSpec:
     """ "What comes after 〈section〉?" for one section of a rite; ``before``: the sections just before
     it that the front shows, so that a name the rite has twice asks two different questions."""
-    locus = f"禮經本義, {step.page_id}" if step.page_id else "禮經本義"
+    leaf = PAGE_ID.search(step.page_id) if step.page_id else None
+    # 卷 and leaf as a reader finds them (禮經本義 卷1 p.4a), not the Kanripo page id.
+    locus = f"禮經本義 卷{int(leaf.group(1))} p.{leaf.group(2)}" if leaf else "禮經本義"
     fields = field_values(
         "sequence",
         {

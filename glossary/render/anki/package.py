@@ -21,49 +21,91 @@ from glossary.vocab import Rite, vocabulary
 ROOT_DECK = "Yili 仪礼 Glossary"
 #: The sub-deck of the "what comes next" cards (sequences are not an entry category).
 SEQUENCE_DECK = "Order of the rite 仪节次第"
-#: The branch of the passage (cloze) cards, a sub-deck per rite: after every rite's term decks in
-#: Anki's deck order (names sort by code point, and 读 U+8BFB follows the first character of every
-#: rite's name), so that with Anki's default settings every headword is met on its own well before
-#: it is asked in a passage (a Texts deck inside each rite came right after that rite's Roles deck).
-PASSAGE_DECK = "读经 Texts"
-#: Where the notes of merged entries go, whatever their rite: one place to find and delete them.
-RETIRED_DECK = "Retired 已并入"
+#: The branch of the passage (cloze) cards, a sub-deck per rite: numbered after the seventeen rites,
+#: so that in Anki's deck order (which is the order new cards come in, by default) every headword
+#: is met on its own well before it is asked in a passage.
+PASSAGE_DECK = "18 读经 Texts"
+#: Where the notes of merged entries go, whatever their rite: one place to find and delete them,
+#: numbered to sort last. Only ``yili-retired.apkg`` holds them (see ``render.render``).
+RETIRED_DECK = "99 Retired 已并入"
+#: The names the decks were first published under. Anki matches decks by name on import, but the
+#: ids in the packages stay those of these names, so a package's decks keep their identity.
+_FIRST_NAMES = {PASSAGE_DECK: "读经 Texts", RETIRED_DECK: "Retired 已并入"}
+#: The deck options the packages ship (imported with "Import any deck presets"): an id of its own,
+#: so that importing never changes the user's Default preset.
+OPTIONS_NAME = "Yili 仪礼 Glossary"
+#: New cards in position order (the book's order, see ``render.positions``), siblings buried.
+OPTIONS = {
+    "new": {"bury": True, "perDay": 20},
+    "rev": {"bury": True},
+    "buryInterdayLearning": True,
+    "newGatherPriority": 1,  # NewCardGatherPriority.LOWEST_POSITION
+    "newSortOrder": 1,  # NewCardSortOrder.NO_SORT: as gathered
+}
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-def deck_name(rite: Rite, category: str) -> str:
-    """``Yili 仪礼 Glossary::乡射礼::Objects 器物``: a note's one home, the same in every package."""
+def rite_label(rite: Rite, numbered: bool = True) -> str:
+    """``04 乡射礼``: the rite's place in 禮經本義 first, so that decks sort in the book's order."""
+    return f"{rite.order:02d} {rite.simplified}" if numbered else rite.simplified
+
+
+def deck_name(rite: Rite, category: str, numbered: bool = True) -> str:
+    """``Yili 仪礼 Glossary::04 乡射礼::Objects 器物``: a note's one home, the same in every package
+    (``numbered=False``: the name the deck was first published under, which its id comes from)."""
     if category == "retired":
-        return f"{ROOT_DECK}::{RETIRED_DECK}"
+        label = RETIRED_DECK if numbered else _FIRST_NAMES[RETIRED_DECK]
+        return f"{ROOT_DECK}::{label}"
     if category == "passage":
-        return f"{ROOT_DECK}::{PASSAGE_DECK}::{rite.simplified}"
+        texts = PASSAGE_DECK if numbered else _FIRST_NAMES[PASSAGE_DECK]
+        return f"{ROOT_DECK}::{texts}::{rite_label(rite, numbered)}"
     if category == "sequence":
         label = SEQUENCE_DECK
     else:
         found = vocabulary().category(category)
         label = f"{found.heading} {found.zh}"
-    return f"{ROOT_DECK}::{rite.simplified}::{label}"
+    return f"{ROOT_DECK}::{rite_label(rite, numbered)}::{label}"
+
+
+def home_rite(spec: NoteSpec) -> Rite:
+    """The rite whose deck holds a note: a passage's or a section's own rite; a word's earliest
+    rite in 禮經本義's order (where a learner following the book meets it first)."""
+    if spec.category in ("passage", "sequence"):
+        return spec.rites[0]
+    return min(spec.rites, key=lambda rite: rite.order)
+
+
+def home_deck(spec: NoteSpec, numbered: bool = True) -> str:
+    """The full name of a note's deck."""
+    return deck_name(home_rite(spec), spec.category, numbered)
 
 
 def build_decks(
-    specs: list[NoteSpec], models: dict[str, StableModel], mods: dict[str, int]
+    specs: list[NoteSpec],
+    models: dict[str, StableModel],
+    mods: dict[str, int],
+    positions: dict[str, dict[int, int]],
+    credit: str = "",
 ) -> list[genanki.Deck]:
     """The root deck (with how to study) and the sub-decks per rite and category that hold notes.
 
-    A note goes to its home deck (its first rite's; a passage's, the rite of the passage) in every
-    package, so packages imported in any order agree. ``due`` follows the order of ``specs``.
+    A note goes to its home deck (``home_deck``) in every package, so packages imported in any
+    order agree. Each card's ``due`` (its place among new cards) is ``positions[key][ord]``;
+    ``credit`` names the modern renderings in the root deck's description.
     """
     decks: dict[str, genanki.Deck] = {
-        ROOT_DECK: genanki.Deck(deck_id(ROOT_DECK), ROOT_DECK, description("root"))
+        ROOT_DECK: genanki.Deck(deck_id(ROOT_DECK), ROOT_DECK, description("root", credit=credit))
     }
-    for due, spec in enumerate(specs):
-        rite = spec.rites[0]
-        name = deck_name(rite, spec.category)
+    for spec in specs:
+        rite = home_rite(spec)
+        name, first = home_deck(spec), home_deck(spec, numbered=False)
         parent = name.rsplit("::", 1)[0]
         if parent not in decks:
             kind = "texts" if parent.endswith(PASSAGE_DECK) else "rite"
             decks[parent] = genanki.Deck(
-                deck_id(parent), parent, description(kind, rite if kind == "rite" else None)
+                deck_id(first.rsplit("::", 1)[0]),
+                parent,
+                description(kind, rite if kind == "rite" else None),
             )
         deck = decks.get(name)
         if deck is None:
@@ -71,29 +113,58 @@ def build_decks(
                 spec.category if spec.category in ("retired", "passage", "sequence") else "category"
             )
             deck = decks[name] = genanki.Deck(
-                deck_id(name), name, description(kind, rite, name.rsplit("::", 1)[1])
+                deck_id(first), name, description(kind, rite, name.rsplit("::", 1)[1])
             )
+        cards = positions.get(spec.key, {})
         deck.add_note(
             StableNote(
                 model=models[spec.kind],
                 fields=list(spec.fields),
                 tags=list(spec.tags),
                 guid=spec.guid,
-                due=due,
+                due=min(cards.values(), default=0),
                 mod=mods[spec.key],
+                positions=cards,
             )
         )
     return [decks[name] for name in sorted(decks)]
 
 
-def write_apkg(decks: list[genanki.Deck], media: dict[str, bytes], timestamp: int) -> bytes:
-    """A package's bytes: same decks, media and timestamp give the same bytes."""
+def _ship_options(cursor: sqlite3.Cursor, decks: list[genanki.Deck]) -> None:
+    """Add the package's deck options (``OPTIONS``) beside genanki's default and give them to
+    every deck: Anki imports them when "Import any deck presets" is ticked."""
+    dconf_text, decks_text = cursor.execute("select dconf, decks from col").fetchone()
+    dconf, stored = json.loads(dconf_text), json.loads(decks_text)
+    options_id = deck_id(f"options:{OPTIONS_NAME}")
+    base = dict(dconf["1"])
+    options = {**base, "id": options_id, "name": OPTIONS_NAME}
+    for key, value in OPTIONS.items():
+        options[key] = {**base.get(key, {}), **value} if isinstance(value, dict) else value
+    dconf[str(options_id)] = options
+    ours = {str(deck.deck_id) for deck in decks}
+    for key, deck in stored.items():
+        if key in ours:
+            deck["conf"] = options_id
+    cursor.execute(
+        "update col set dconf = ?, decks = ?",
+        (json.dumps(dconf, sort_keys=True), json.dumps(stored, sort_keys=True)),
+    )
+
+
+def write_apkg(
+    decks: list[genanki.Deck], media: dict[str, bytes], timestamp: int, *, suspended: bool = False
+) -> bytes:
+    """A package's bytes: same decks, media and timestamp give the same bytes. ``suspended``:
+    every card suspended (kept only when "Import any learning progress" is ticked)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "collection.anki2")
         connection = sqlite3.connect(path)
         cursor = connection.cursor()
         # Note and card ids count up from the timestamp, so they are stable too.
         genanki.Package(decks).write_to_db(cursor, timestamp, itertools.count(timestamp * 1000))
+        _ship_options(cursor, decks)
+        if suspended:
+            cursor.execute("update cards set queue = -1")
         connection.commit()
         connection.close()
         with open(path, "rb") as handle:

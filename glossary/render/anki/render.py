@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
-from glossary.model import Glossary
+from glossary.corpus.model import Locus
+from glossary.model import Entry, Glossary, Place, Plan
 from glossary.render.anki import csv_export
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.render.anki.ledger import Ledger, parse_ledger
@@ -14,17 +16,38 @@ from glossary.render.anki.notes import (
     PlanCard,
     choose_passages,
     cloze_note,
+    forms_of,
     moved_cloze_note,
     retired_notes,
     sequence_notes,
+    spans,
     term_note,
 )
-from glossary.render.anki.package import build_decks, write_apkg
+from glossary.render.anki.package import build_decks, home_rite, write_apkg
 from glossary.render.plan_svg import render_svg
+
+#: East and west in the plan's names: the front that hides a place's name hides its twin's too
+#: (東楹 marked and 西楹 labelled would give the answer away by symmetry).
+_EAST_WEST = str.maketrans({"東": "西", "西": "東", "东": "西"})
+_STAIRS = {"阼階": "西階", "西階": "阼階", "阼阶": "西阶", "西阶": "阼阶"}
+
+
+def mirror_twin(plan: Plan, place: Place) -> str | None:
+    """The id of the place that mirrors ``place`` east–west (西序 for 東序, 阼階 for 西階), if any."""
+    names = {_STAIRS.get(place.label), place.label.translate(_EAST_WEST)} - {place.label, None}
+    return next((p.id for p in plan.places if p.label in names and p.id != place.id), None)
+
+
+def names_the_place(place: Place, entry: Entry) -> bool:
+    """Whether a hall-plan card of ``entry`` may mark ``place``: not when the place is a specific
+    one of the kind the headword names (東楹 for 楹, 廟門 for 門), whose name would be the answer."""
+    found = spans(place.label, forms_of(entry))
+    return not found or found == [(0, len(place.label))] or len(place.label) <= len(entry.term)
 
 
 def plan_media(glossary: Glossary) -> dict[str, bytes]:
-    """The hall-plan drawings the position cards reference: labelled, and with the label hidden."""
+    """The hall-plan drawings the position cards reference: labelled, and on the front with the
+    marked place's label and its mirror twin's left out."""
     media: dict[str, bytes] = {}
     if glossary.plan is None:
         return media
@@ -35,8 +58,13 @@ def plan_media(glossary: Glossary) -> dict[str, bytes]:
         media[f"yili-plan-{place.id}.svg"] = render_svg(glossary.plan, place.id, title).encode(
             "utf-8"
         )
+        twin = mirror_twin(glossary.plan, place)
         media[f"yili-plan-{place.id}-q.svg"] = render_svg(
-            glossary.plan, place.id, "Hall plan", labels=False
+            glossary.plan,
+            place.id,
+            "Hall plan",
+            labels=False,
+            unlabelled=frozenset({twin} if twin else ()),
         ).encode("utf-8")
     return media
 
@@ -50,16 +78,26 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
     """
     ledger = ledger if ledger is not None else parse_ledger(glossary.state.get(LEDGER_FILE))
     specs = []
+
+    # A passage quoted from an excerpt also carries its place in the text excerpted (last, so the
+    # quote stays the excerpt's): the card names that place (notes.locus_label).
+    def with_excerpted(found: tuple[Locus, ...]) -> list[Locus]:
+        key = (found[0].file, found[0].start) if found else None
+        return list(found) + ([glossary.excerpted[key]] if key in glossary.excerpted else [])
+
     loci_by_entry = {
-        entry.id: [list(c) for c in glossary.loci.get(entry.id, ())] for entry in glossary.entries
+        entry.id: [with_excerpted(c) for c in glossary.loci.get(entry.id, ())]
+        for entry in glossary.entries
     }
     for entry in glossary.entries:
         loci = loci_by_entry[entry.id]
         related = [r for r in (glossary.entry(i) for i in entry.related) if r is not None]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
         plan = None
-        if place is not None:
-            place_loci = tuple(l[0] for l in glossary.plan_loci.get(place.id, ()) if l)
+        if place is not None and glossary.plan is not None and names_the_place(place, entry):
+            place_loci = tuple(
+                tuple(with_excerpted(l)) for l in glossary.plan_loci.get(place.id, ()) if l
+            )
             plan = PlanCard(
                 f"yili-plan-{place.id}.svg",
                 f"yili-plan-{place.id}-q.svg",
@@ -122,6 +160,56 @@ def stamp(glossary: Glossary) -> tuple[list[NoteSpec], dict[str, int], Ledger]:
     return specs, mods, ledger
 
 
+#: How many words' Recognition cards come between a word's Recognition card and its Recall card
+#: (and again before its Hall plan card, and before its passage cards) among new cards.
+SPACING = 24
+
+
+def cloze_ords(spec: NoteSpec) -> list[tuple[int, str]]:
+    """A passage note's cards: (card ord, the entry id its cloze asks). The ``Id`` field and the
+    glosses' ``cN`` labels list them in one order (a number the ledger keeps unused is in neither)."""
+    names = [name for name, _ in SPECS["cloze"][0]]
+    ids = spec.fields[names.index("Id")].split()
+    numbers = [
+        int(n) - 1
+        for n in re.findall(r'<span class="n">c(\d+)</span>', spec.fields[names.index("Gloss")])
+    ]
+    return list(zip(numbers, ids)) if len(numbers) == len(ids) else list(enumerate(ids))
+
+
+def positions(specs: list[NoteSpec]) -> dict[str, dict[int, int]]:
+    """Each card's place among new cards (note key → card ord → ``due``), the same in every package.
+
+    The words in 禮經本義's order (by the earliest rite they occur in, then in the glossary's
+    order); word *i*'s Recognition card at *i*, its Recall card at *i* + ``SPACING``, its Hall plan
+    card at *i* + 2 × ``SPACING``, the cloze asking it at *i* + 3 × ``SPACING``; a rite's section
+    cards after the passages of its last word. So a learner meets the book's first rite first and
+    never gets a word's two cards close together, whatever the daily limit.
+    """
+    words = [s for s in specs if s.kind == "term" and s.category != "retired"]
+    words.sort(key=lambda s: home_rite(s).order)  # stable: the glossary's order within a rite
+    index = {spec.key.split(":", 1)[1]: i for i, spec in enumerate(words)}
+    last = {home_rite(s).id: i for i, s in enumerate(words)}
+    keys: list[tuple[int, int, int, str, int]] = []
+    for n, spec in enumerate(specs):
+        if spec.category == "retired":
+            continue
+        if spec.kind == "term":
+            i = index[spec.key.split(":", 1)[1]]
+            keys.extend((i + t * SPACING, t, n, spec.key, t) for t in range(3))
+        elif spec.kind == "cloze":
+            for ord_, entry_id in cloze_ords(spec):
+                i = index.get(entry_id, last.get(spec.rites[0].id, len(words)))
+                keys.append((i + 3 * SPACING, 3, n, spec.key, ord_))
+        else:
+            i = last.get(spec.rites[0].id, len(words))
+            keys.append((i + 3 * SPACING, 4, n, spec.key, 0))
+    result: dict[str, dict[int, int]] = {}
+    for due, (*_, key, ord_) in enumerate(sorted(keys)):
+        result.setdefault(key, {})[ord_] = due
+    return result
+
+
 def referenced(specs: list[NoteSpec], media: dict[str, bytes]) -> dict[str, bytes]:
     """Only the media files some note's fields refer to."""
     text = "\x1f".join(f for spec in specs for f in spec.fields)
@@ -134,21 +222,42 @@ def referenced(specs: list[NoteSpec], media: dict[str, bytes]) -> dict[str, byte
 
 def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The outputs (``yili-glossary.apkg``, ``yili-<rite id>.apkg`` for every rite the glossary
-    covers, ``yili-glossary.csv``) and the project state to keep (the updated ledger)."""
+    covers, ``yili-retired.apkg``, ``yili-glossary.csv``) and the project state to keep (the
+    updated ledger).
+
+    The notes of retired ids and moved passage cards are only in ``yili-retired.apkg``, for those
+    who had an earlier release: Anki's importer makes every imported card a new, unsuspended card
+    unless "Import any learning progress" is ticked, so in a fresh install they would be studied.
+    """
     specs, mods, ledger = stamp(glossary)
     models = all_models(mods)
     media = {**glossary.media, **plan_media(glossary)}
     timestamp = max(mods.values(), default=glossary.epoch)
+    places = positions(specs)
+    live = [s for s in specs if s.category != "retired"]
+    credit = "; ".join(
+        f"{text.title} ({text.edition}): {text.rendered_by}"
+        for text in glossary.texts
+        if text.rendering_of and text.rendered_by
+    )
     outputs = {
         "yili-glossary.apkg": write_apkg(
-            build_decks(specs, models, mods), referenced(specs, media), timestamp
+            build_decks(live, models, mods, places, credit), referenced(live, media), timestamp
         )
     }
-    for rite in {r.id: r for spec in specs for r in spec.rites}.values():
-        rite_specs = [s for s in specs if rite in s.rites]
-        decks = build_decks(rite_specs, models, mods)
+    for rite in {r.id: r for spec in live for r in spec.rites}.values():
+        rite_specs = [s for s in live if rite in s.rites]
+        decks = build_decks(rite_specs, models, mods, places, credit)
         outputs[f"yili-{rite.id}.apkg"] = write_apkg(
             decks, referenced(rite_specs, media), timestamp
         )
-    outputs["yili-glossary.csv"] = csv_export.render(specs, models)
+    retired = [s for s in specs if s.category == "retired"]
+    if retired:
+        outputs["yili-retired.apkg"] = write_apkg(
+            build_decks(retired, models, mods, {}, credit),
+            referenced(retired, media),
+            timestamp,
+            suspended=True,
+        )
+    outputs["yili-glossary.csv"] = csv_export.render(live, models)
     return outputs, {LEDGER_FILE: ledger.to_bytes()}
