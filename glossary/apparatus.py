@@ -83,7 +83,7 @@ class Authorities:
         found = (m.group() for m in self.pattern.finditer(normalize(text)))
         return list(dict.fromkeys(self.shown.get(key) or canonical(key) for key in found))
 
-    def backs(self, name: str, loci: Sequence[Origin]) -> bool:
+    def backs(self, name: str, loci: Sequence[Origin | Locus]) -> bool:
         """Whether a cited passage is ``name``'s words, or in a work he wrote or that bears his title."""
         key = normalize(name)
         works = self.works_by.get(key, frozenset())
@@ -96,7 +96,7 @@ class Authorities:
 
 
 def claim_problems(
-    file: str, entry: Entry, loci: Sequence[Origin], authorities: Authorities
+    file: str, entry: Entry, loci: Sequence[Origin | Locus], authorities: Authorities
 ) -> list[Problem]:
     """An error for each authority a claim field names that no cited passage backs."""
     problems = []

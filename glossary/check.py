@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from glossary.apparatus import Authorities
     from glossary.citations import CitationChecker
     from glossary.corpus.model import Locus
-    from glossary.index import CorpusIndex
+    from glossary.enrich.readings.lookup import Yinyi
+    from glossary.index import CorpusIndex, Origin
 
 
 @dataclass
@@ -162,9 +163,9 @@ def run_key(terms: Path, corpus_root: Path | str, plan: Path, base: str | None =
             return "?"  # gone meanwhile: the check says what it finds
 
     held = [f".\0{kind(str(media))}\0"]  # media/ itself a link is a problem of its own
-    for folder, dirs, names in os.walk(media):
+    for walked, dirs, names in os.walk(media):
         for name in dirs + names:
-            item = os.path.join(folder, name)
+            item = os.path.join(walked, name)
             held.append(f"{os.path.relpath(item, media)}\0{kind(item)}\0")
     digest.update("".join(sorted(held)).encode())
     return digest.hexdigest()
@@ -295,9 +296,11 @@ def _check_entry(
     entry: Entry,
     checker: CitationChecker,
     authorities: Authorities,
-    yinyi: object,
+    yinyi: Yinyi,
 ) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
     """One entry's citation results, problems and notes (the folds its quotes needed)."""
+    index = report.index
+    assert index is not None  # entries are checked against the opened index
     from glossary.apparatus import claim_problems, rite_problems
     from glossary.citations import headword_problem
     from glossary.enrich import witness_rules
@@ -321,18 +324,18 @@ def _check_entry(
         if (note := _fold_note(display, entry.id, i, citation, result)) is not None:
             notes.append(note)
     # Whose words and which rite each verified passage is (loci resolved only where already known).
-    origins = [
+    origins: list[Origin | Locus] = [
         origin
         for result in results
         if result.verified
         for origin in (
-            [report.index.origin(*span) for span in result.spans] if result.spans else result.loci
+            [index.origin(*span) for span in result.spans] if result.spans else result.loci
         )
     ]
     found.extend(rite_problems(display, entry.id, entry.rites, entry.line_of("rites"), origins))
     found.extend(claim_problems(display, entry, origins, authorities))
-    found.extend(witness_rules.reading_problems(display, entry, results, report.index))
-    found.extend(witness_rules.repeat_problems(display, entry, results, report.index, authorities))
+    found.extend(witness_rules.reading_problems(display, entry, results, index))
+    found.extend(witness_rules.repeat_problems(display, entry, results, index, authorities))
     if (warning := headword_problem(display, entry)) is not None:
         found.append(warning)
     readings = report.readings.get(entry.id, ())

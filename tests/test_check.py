@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import MINI_PLAN, mini_entries, set_field
@@ -28,11 +29,13 @@ def check(project: Path, index=None):
 def citation_field(text: str, entry_id: str, number: int, field: str, value: str) -> str:
     """``text`` with one field of one citation set to ``value`` (added under its quote if absent)."""
     loaded = load_bytes(text.encode("utf-8"), "terms.yaml")
-    position = next(i for i, item in enumerate(loaded.data) if item["id"] == entry_id)
+    data = loaded.data
+    assert isinstance(data, list)
+    position = next(i for i, item in enumerate(data) if item["id"] == entry_id)
     lines = text.splitlines(keepends=True)
     quote_line = loaded.lines[(position, "citations", number, "quote")] - 1
     indent = " " * lines[quote_line].index("quote:")
-    if field in loaded.data[position]["citations"][number]:
+    if field in data[position]["citations"][number]:
         lines[loaded.lines[(position, "citations", number, field)] - 1] = (
             f"{indent}{field}: {value}\n"
         )
@@ -63,7 +66,7 @@ def test_the_fixture_project_verifies(mini_project: Path, index) -> None:
         assert [r.index for r in results] == list(range(len(entry.citations)))
         assert all(r.verified and r.loci for r in results)
     plan, _ = load_plan(MINI_PLAN)
-    assert report.plan == plan
+    assert report.plan == plan and plan is not None
     assert {place: len(loci) for place, loci in report.plan_loci.items()} == {
         place.id: len(place.citations) for place in plan.places
     }
@@ -131,7 +134,9 @@ def test_an_unknown_rite_is_reported_with_a_suggestion(mini_project: Path, index
     [(line, path, message)] = errors(report)
     # At the line that lists it, named by its place in the list.
     assert (line, path) == (line_of(text, '"士虞"'), f"ku.rites[{len(entry.rites)}]")
-    suggestion = re.fullmatch(r"unknown rite '士虞' \(did you mean '(.+)'\?\)", message).group(1)
+    said = re.fullmatch(r"unknown rite '士虞' \(did you mean '(.+)'\?\)", message)
+    assert said is not None
+    suggestion = said.group(1)
     assert normalize(suggestion) == normalize(entry.rites[0].simplified)
 
 
@@ -319,11 +324,13 @@ def test_any_changed_input_checks_everything_again(
     first = _reused(mini_project)
     checked: list[Path] = []
     real = glossary.check._check_project
-    monkeypatch.setattr(
-        glossary.check,
-        "_check_project",
-        lambda terms, *rest: checked.append(terms) or real(terms, *rest),
-    )
+
+    def counted(terms: Path, *rest: Any) -> Any:
+        checked.append(terms)
+        return real(terms, *rest)
+
+    monkeypatch.setattr(glossary.check, "_check_project", counted)
+    edited = ""
     if change == "terms":
         # One gloss changed and three lines added above everything: every line moves.
         edited = "# one\n# two\n# three\n" + set_field(text, "bi", "gloss", "an arrow rack, edited")

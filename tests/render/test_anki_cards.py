@@ -269,7 +269,9 @@ def test_hall_plan_fronts_give_nothing_away_by_symmetry(shipped) -> None:
         if twin is None:
             continue
         twins += 1
-        svg = (media / re.search(r'src="([^"]+)"', card.question).group(1)).read_text("utf-8")
+        source = re.search(r'src="([^"]+)"', card.question)
+        assert source is not None, card.question
+        svg = (media / source.group(1)).read_text("utf-8")
         labels = {plain(t) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", svg, flags=re.S)}
         assert twin.label not in labels, (entry.id, twin.label)
     assert twins >= 5

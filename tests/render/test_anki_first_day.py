@@ -14,8 +14,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.collection import (
+    CardId,
+    Collection,
+    DeckId,
+    ImportAnkiPackageOptions,
+    ImportAnkiPackageRequest,
+)
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
+from anki_collection import scheduler, select_deck, type_of
 from click.testing import CliRunner
 from conftest import ROOT
 
@@ -75,7 +82,7 @@ def installed(folder: Path, package: Path, *, presets: bool) -> Iterator[Collect
         col.import_anki_package(
             ImportAnkiPackageRequest(package_path=str(package), options=options)
         )
-        col.decks.select(col.decks.id_for_name(ROOT_DECK))
+        select_deck(col, ROOT_DECK)
         yield col
     finally:
         col.close()
@@ -87,7 +94,7 @@ def new_cards(col: Collection, days: int) -> list[int]:
     year), as studying them would; siblings are buried as the options say."""
     seen: list[int] = []
     for _ in range(days):
-        queued = col.sched.get_queued_cards(fetch_limit=200).cards
+        queued = scheduler(col).get_queued_cards(fetch_limit=200).cards
         today = [q.card.id for q in queued if q.queue == 0]
         if not today:
             break
@@ -98,7 +105,7 @@ def new_cards(col: Collection, days: int) -> list[int]:
 
 def rite_number(col: Collection, cid: int) -> int:
     """The number of the rite deck a card is in (``Yili 仪礼 Glossary::04 乡射礼::…`` → 4)."""
-    parts = col.decks.name(col.get_card(cid).did).split("::")
+    parts = col.decks.name(col.get_card(CardId(cid)).did).split("::")
     return int(parts[1].split()[0])
 
 
@@ -108,9 +115,9 @@ def test_the_first_day_is_the_first_rite(dist: Path, tmp_path: Path, presets: bo
         first = new_cards(col, 1)
         assert len(first) == DAY
         for cid in first:
-            card = col.get_card(cid)
+            card = col.get_card(CardId(cid))
             note = card.note()
-            assert note.note_type()["name"] == "Yili glossary term", card.template()["name"]
+            assert type_of(note)["name"] == "Yili glossary term", card.template()["name"]
             assert "yili::retired" not in note.tags
             assert f"yili::rite::{FIRST_RITE.simplified}" in note.tags
             assert col.decks.name(card.did).startswith(f"{ROOT_DECK}::01 {FIRST_RITE.simplified}::")
@@ -161,21 +168,23 @@ def test_siblings_apart_under_the_shipped_preset(dist: Path, tmp_path: Path) -> 
     """Under the preset the package ships, no word's Recall card comes within 20 new cards of its
     Recognition card (nor its Hall plan card within 20 of its Recall card), over every word."""
     with installed(tmp_path, dist / "yili-glossary.apkg", presets=True) as col:
-        config = col.decks.config_dict_for_deck_id(col.decks.id_for_name(ROOT_DECK))
+        root = col.decks.id_for_name(ROOT_DECK)
+        assert root is not None
+        config = col.decks.config_dict_for_deck_id(root)
         assert config["name"] == OPTIONS_NAME
         assert config["new"]["bury"] and config["rev"]["bury"] and config["buryInterdayLearning"]
         assert config["newGatherPriority"] == 1 and config["newSortOrder"] == 1
         # Every deck of the package uses it.
         for deck in col.decks.all_names_and_ids():
             if deck.name.startswith(f"{ROOT_DECK}::"):
-                assert col.decks.config_dict_for_deck_id(deck.id)["name"] == OPTIONS_NAME
+                assert col.decks.config_dict_for_deck_id(DeckId(deck.id))["name"] == OPTIONS_NAME
         total = len(col.find_cards(""))
         seen = new_cards(col, 1000)
         assert len(seen) == total  # every card came, in days of 20
         place: dict[int, dict[str, int]] = {}
         for k, cid in enumerate(seen):
-            card = col.get_card(cid)
-            place.setdefault(card.nid, {})[card.template()["name"]] = k
+            card = col.get_card(CardId(cid))
+            place.setdefault(card.nid, {})[str(card.template()["name"])] = k
         words = [p for p in place.values() if "Recognition" in p]
         assert len(words) > 600
         for cards in words:
@@ -186,8 +195,8 @@ def test_siblings_apart_under_the_shipped_preset(dist: Path, tmp_path: Path) -> 
         numbers = [
             rite_number(col, c)
             for c in seen
-            if col.get_card(c).note().note_type()["name"] == "Yili glossary term"
-            and col.get_card(c).ord == 0
+            if type_of(col.get_card(CardId(c)).note())["name"] == "Yili glossary term"
+            and col.get_card(CardId(c)).ord == 0
         ]
         assert numbers == sorted(numbers)
 

@@ -16,7 +16,12 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.collection import (
+    CardId,
+    Collection,
+    ImportAnkiPackageOptions,
+    ImportAnkiPackageRequest,
+)
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition as Condition
 from anki.scheduler.v3 import CardAnswer
 from anki_collection import db, scheduler, select_deck, type_of
@@ -175,13 +180,13 @@ def test_update_from_the_last_release_keeps_every_review(releases, tmp_path: Pat
         # The README's snippet puts every card of a live note in the deck a fresh install gives
         # it (the release before had no numbered decks and passage cards in the word decks),
         # keeping its scheduling; the retired notes are deleted as the README says.
-        old_decks = {cid: col.get_card(cid).did for cid in before}
+        old_decks = {cid: col.get_card(CardId(cid)).did for cid in before}
         move_cards(col, releases["new"])
         assert home_decks(releases["new"], tmp_path / "fresh") == {
             (col.get_note(col.get_card(c).nid).guid, col.decks.name(col.get_card(c).did))
             for c in col.find_cards("-tag:yili::retired")
         }
-        assert any(col.get_card(cid).did != did for cid, did in old_decks.items())
+        assert any(col.get_card(CardId(cid)).did != did for cid, did in old_decks.items())
         moved = schedule(col)
         assert {cid: moved[cid][:2] + moved[cid][3:] for cid in before} == {
             cid: row[:2] + row[3:] for cid, row in before.items()
