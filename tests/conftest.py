@@ -199,3 +199,37 @@ def shipped_entries() -> list[Entry]:
 @pytest.fixture(scope="session")
 def shipped_doc(shipped_corpus: Corpus):
     return _finder(shipped_corpus)
+
+
+@pytest.fixture(scope="session")
+def shipped_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every output of the shipped terms and corpus, built once per run with a fixed date, in a
+    project copy of its own (the Anki tests of several modules import these packages)."""
+    from click.testing import CliRunner
+
+    from glossary.cli import cli
+
+    base = tmp_path_factory.mktemp("shipped-build")
+    project = base / "project"
+    project.mkdir()
+    for name in ("terms.yaml", "plan.yaml", "retired.yaml", "anki-ledger.json"):
+        if (ROOT / name).exists():
+            shutil.copyfile(ROOT / name, project / name)
+    shutil.copytree(ROOT / "corpus", project / "corpus")
+    if (ROOT / "media").exists():
+        shutil.copytree(ROOT / "media", project / "media")
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1800000000"}
+    result = CliRunner(env=env).invoke(
+        cli,
+        [
+            "build",
+            "--terms",
+            str(project / "terms.yaml"),
+            "--corpus",
+            str(project / "corpus"),
+            "--out",
+            str(base / "dist"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    return base / "dist"

@@ -10,9 +10,7 @@ alone) and imported once for the module; every test runs over all of its cards.
 from __future__ import annotations
 
 import html
-import os
 import re
-import shutil
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,10 +22,8 @@ from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPack
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 from anki.sound import TTSTag
 from anki_collection import db, note_type, scheduler, select_deck, type_of
-from click.testing import CliRunner
-from conftest import ROOT, SHIPPED_PLAN, SHIPPED_TERMS, search
+from conftest import SHIPPED_PLAN, SHIPPED_TERMS, search
 
-from glossary.cli import cli
 from glossary.enrich.pinyin import everyday_reading, split_reading
 from glossary.model import Entry
 from glossary.normalize import normalize
@@ -74,37 +70,17 @@ def cloze_numbers(fields: dict[str, str]) -> dict[int, str]:
 
 
 @pytest.fixture(scope="module")
-def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+def shipped(
+    tmp_path_factory: pytest.TempPathFactory, shipped_dist: Path
+) -> Iterator[dict[str, Any]]:
     base = tmp_path_factory.mktemp("shipped-deck")
-    project = base / "project"
-    project.mkdir()
-    for name in ("terms.yaml", "plan.yaml", "retired.yaml", "anki-ledger.json"):
-        if (ROOT / name).exists():
-            shutil.copyfile(ROOT / name, project / name)
-    shutil.copytree(ROOT / "corpus", project / "corpus")
-    if (ROOT / "media").exists():
-        shutil.copytree(ROOT / "media", project / "media")
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "1800000000"}
-    result = CliRunner(env=env).invoke(
-        cli,
-        [
-            "build",
-            "--terms",
-            str(project / "terms.yaml"),
-            "--corpus",
-            str(project / "corpus"),
-            "--out",
-            str(base / "dist"),
-        ],
-    )
-    assert result.exit_code == 0, result.output
     col = Collection(str(base / "collection.anki2"))
     options = ImportAnkiPackageOptions(
         update_notes=IF_NEWER, update_notetypes=IF_NEWER, with_scheduling=False
     )
     log = col.import_anki_package(
         ImportAnkiPackageRequest(
-            package_path=str(base / "dist" / "yili-glossary.apkg"), options=options
+            package_path=str(shipped_dist / "yili-glossary.apkg"), options=options
         )
     ).log
     cards = []
@@ -138,7 +114,7 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
         "cards": cards,
         "entries": {e.id: e for e in entries},
         "plan": plan,
-        "dist": base / "dist",
+        "dist": shipped_dist,
         "media": Path(col.media.dir()),
     }
     col.close()

@@ -7,8 +7,6 @@ alone); each test imports it into a fresh collection, with or without the packag
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,10 +21,7 @@ from anki.collection import (
 )
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 from anki_collection import scheduler, select_deck, type_of
-from click.testing import CliRunner
-from conftest import ROOT
 
-from glossary.cli import cli
 from glossary.render.anki.package import OPTIONS_NAME, ROOT_DECK
 from glossary.vocab import vocabulary
 
@@ -39,31 +34,8 @@ FIRST_RITE = vocabulary().rites[0]
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory) -> Path:
-    base = tmp_path_factory.mktemp("first-day")
-    project = base / "project"
-    project.mkdir()
-    for name in ("terms.yaml", "plan.yaml", "retired.yaml", "anki-ledger.json"):
-        if (ROOT / name).exists():
-            shutil.copyfile(ROOT / name, project / name)
-    shutil.copytree(ROOT / "corpus", project / "corpus")
-    if (ROOT / "media").exists():
-        shutil.copytree(ROOT / "media", project / "media")
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "1800000000"}
-    result = CliRunner(env=env).invoke(
-        cli,
-        [
-            "build",
-            "--terms",
-            str(project / "terms.yaml"),
-            "--corpus",
-            str(project / "corpus"),
-            "--out",
-            str(base / "dist"),
-        ],
-    )
-    assert result.exit_code == 0, result.output
-    return base / "dist"
+def dist(shipped_dist: Path) -> Path:
+    return shipped_dist
 
 
 @contextmanager
