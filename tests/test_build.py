@@ -16,8 +16,9 @@ from glossary.cli import cli
 from glossary.render import RENDERERS, Rendered
 
 
-def build(project: Path, out: Path, terms: Path | None = None):
-    """Build ``project`` (its terms.yaml unless ``terms``) against its own corpus/ into ``out``."""
+def build(project: Path, out: Path, terms: Path | None = None, record: bool = True):
+    """Build ``project`` (its terms.yaml unless ``terms``) against its own corpus/ into ``out``;
+    ``record``: as a release does, writing the Anki ledger too (``--record-ledger``)."""
     return CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000"}).invoke(
         cli,
         [
@@ -28,6 +29,7 @@ def build(project: Path, out: Path, terms: Path | None = None):
             str(project / "corpus"),
             "--out",
             str(out),
+            *(["--record-ledger"] if record else []),
         ],
     )
 
@@ -93,6 +95,28 @@ def test_build_writes_the_ledger_beside_the_terms(mini_project: Path, tmp_path: 
     ledger = json.loads((mini_project / "anki-ledger.json").read_text(encoding="utf-8"))
     assert {f"note:{ident}" for ident in mini_entries()} <= set(ledger)
     assert {stamp["mod"] for stamp in ledger.values()} == {1700000000}
+
+
+def test_a_plain_build_reads_the_ledger_and_leaves_it_as_it_was(
+    mini_project: Path, tmp_path: Path
+) -> None:
+    # A fresh clone's first build must leave `git status` clean (issue 28.6): only a release
+    # (--record-ledger) writes anki-ledger.json.
+    assert build(mini_project, tmp_path / "none", record=False).exit_code == 0
+    assert not (mini_project / "anki-ledger.json").exists()
+    assert build(mini_project, tmp_path / "recorded").exit_code == 0
+    recorded = (mini_project / "anki-ledger.json").read_bytes()
+    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
+    edited = text.replace("gloss: ", "gloss: the ", 1)
+    assert edited != text
+    (mini_project / "terms.yaml").write_text(edited, encoding="utf-8")
+    assert build(mini_project, tmp_path / "edited", record=False).exit_code == 0
+    assert (mini_project / "anki-ledger.json").read_bytes() == recorded
+    # The recorded ledger still decides the modification times: the plain build and a recording
+    # build of the same commit write the same decks.
+    assert build(mini_project, tmp_path / "edited-recorded").exit_code == 0
+    assert digest(tmp_path / "edited") == digest(tmp_path / "edited-recorded")
+    assert (mini_project / "anki-ledger.json").read_bytes() != recorded
 
 
 def test_failed_build_leaves_the_previous_output_untouched(
