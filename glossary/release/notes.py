@@ -116,25 +116,20 @@ def changes_file(
     now = read_entries(str(terms), repo)
     before = read_entries(f"{tags.previous}:{name}", repo) if tags.previous else []
     changes = compare(before, now)
-    by_id = {str(e.get("id")): e for e in now if isinstance(e, dict)}
-    by_rite: dict[str, dict[str, object]] = {}
+    by_id = {str(e.get("id")): e for e in now}
+    # rite id → (its place in 禮經本義's order, heading, the new words whose first rite it is)
+    groups: dict[str, tuple[int, str, list[dict[str, str]]]] = {}
     for ident, _ in changes.added:
         entry = by_id[ident]
         rites = _rites(entry)
         home = rites[0] if rites else None
-        key = home.id if home else ""
-        group = by_rite.setdefault(
-            key,
-            {
-                "order": home.order if home else 99,
-                "name": f"{home.simplified} {home.traditional} · {home.english}"
-                if home
-                else "Other",
-                "words": [],
-            },
+        _, _, words = groups.setdefault(
+            home.id if home else "",
+            (home.order, f"{home.simplified} {home.traditional} · {home.english}", [])
+            if home
+            else (len(vocabulary().rites) + 1, "Other", []),
         )
-        word = _word(entry) | {"also": "、".join(r.simplified for r in rites[1:])}
-        group["words"].append(word)  # type: ignore[attr-defined]
+        words.append(_word(entry) | {"also": "、".join(r.simplified for r in rites[1:])})
     merged = {r.id: r.merged_into for r in glossary.retired}
     return (
         _env()
@@ -146,7 +141,7 @@ def changes_file(
             commit=glossary.commit or "",
             count=len(now),
             added=len(changes.added),
-            rites=sorted(by_rite.values(), key=lambda g: g["order"]),  # type: ignore[arg-type, return-value]
+            rites=[{"name": name, "words": words} for _, name, words in sorted(groups.values())],
             corrected=[
                 _word(by_id[ident])
                 | {"what": ", ".join(FIELD_WORDS.get(f, printable(f)) for f in fields)}
