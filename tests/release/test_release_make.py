@@ -1,6 +1,6 @@
 """`glossary release` on the fixture project in a git repository with two tags (tests/release_repo.py).
 
-Quick: the PDFs are left out here (``--no-pdf``); tests/release/test_workflow.py runs the release
+Quick: the PDFs are left out here (``--no-pdf``); tests/release/test_release_workflow.py runs the release
 workflow's steps, which print them on A4 and Letter.
 """
 
