@@ -22,7 +22,7 @@ from glossary.render.anki.ledger import Ledger, parse_ledger
 from glossary.vocab import Rite, vocabulary
 
 if TYPE_CHECKING:
-    from glossary.release.make import Tags
+    from glossary.release.git import Tags
 
 #: An entry's fields as a student knows them (a field not named here is shown by its name).
 FIELD_WORDS = {

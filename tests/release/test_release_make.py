@@ -19,7 +19,8 @@ from release_repo import CURRENT, PREVIOUS, URL, clone, git, make_release_repo
 import glossary
 from glossary.cli import cli
 from glossary.errors import ReleaseError
-from glossary.release.make import CHECKSUMS, find_tags, make_release, paper_name, version_key
+from glossary.release.git import find_tags, version_key
+from glossary.release.make import CHECKSUMS, make_release, paper_name
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import pytest
 from conftest import FIXTURES, make_project
 
 from glossary.build import build
-from glossary.release.make import Tags
+from glossary.release.git import Tags
 from glossary.release.notes import import_text, note_changes, notetypes_changed
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.render.anki.ledger import parse_ledger
