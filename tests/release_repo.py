@@ -44,7 +44,7 @@ def git(repo: Path, *args: str, date: int | None = None) -> str:
 
 
 def build_ledger(repo: Path) -> None:
-    """``glossary build`` in the repository, for the Anki ledger it writes (the outputs go to tmp)."""
+    """``glossary build --record-ledger`` in the repository, for the Anki ledger (the outputs go to tmp)."""
     result = CliRunner().invoke(
         cli,
         [
@@ -55,6 +55,7 @@ def build_ledger(repo: Path) -> None:
             str(repo / "corpus"),
             "--out",
             str(repo.parent / f"{repo.name}-dist"),
+            "--record-ledger",
         ],
     )
     assert result.exit_code == 0, result.output

@@ -109,7 +109,7 @@ def make_release(
     committed = (project / LEDGER_FILE).read_bytes() if (project / LEDGER_FILE).exists() else None
     if rendered.state.get(LEDGER_FILE) != committed:
         raise ReleaseError(
-            f"{ledger_path}: the build changes the Anki ledger: run `glossary build`, commit the "
+            f"{ledger_path}: the build changes the Anki ledger: run `glossary build --record-ledger`, commit the "
             f"ledger it writes, and tag that commit {tags.current} (the published ledger is what "
             "the next release's updates are measured against)"
         )

@@ -21,7 +21,7 @@ BEFORE_REWORK = (FIXTURES / "anki-release-0.1" / "anki-ledger.json").read_bytes(
 def mini_ledger(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The ledger the current code writes for the fixture glossary."""
     root = make_project(tmp_path_factory.mktemp("notes") / "project")
-    report = build(root / "terms.yaml", root / "corpus", root.parent / "dist")
+    report = build(root / "terms.yaml", root / "corpus", root.parent / "dist", record=True)
     assert not report.failed()
     return (root / LEDGER_FILE).read_bytes()
 
