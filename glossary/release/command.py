@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from glossary.problems import safe_output
+
+if TYPE_CHECKING:
+    from glossary.cache import IndexCache
 
 
 @click.command()
@@ -34,7 +38,7 @@ from glossary.problems import safe_output
 )
 @click.pass_obj
 def release(
-    cache: object,
+    cache: IndexCache,
     terms: Path,
     corpus: Path,
     out: Path,
@@ -44,7 +48,6 @@ def release(
 ) -> None:
     """From a clean checkout of the commit tagged v<version>: every output (PDFs on A4 and
     Letter, a study sheet per rite), CHANGES.md, IMPORT.md and SHA256SUMS, into OUT."""
-    from glossary.cache import IndexCache
     from glossary.release.make import make_release, releases_url
 
     files = make_release(
@@ -54,6 +57,6 @@ def release(
         url=releases_url(url),
         tag=tag,
         pdf=not no_pdf,
-        cache=cache if isinstance(cache, IndexCache) else None,
+        cache=cache,
     )
     click.echo(safe_output(f"released {out}/: {len(files)} files, checksums in SHA256SUMS"))
