@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import set_field
 from release_repo import CURRENT, PREVIOUS, URL, clone, git, make_release_repo
 
 import glossary
@@ -222,3 +223,15 @@ def test_names() -> None:
 def test_make_release_refuses_outside_a_repository(mini_project: Path, tmp_path: Path) -> None:
     with pytest.raises(ReleaseError, match="not a git repository"):
         make_release(mini_project / "terms.yaml", mini_project / "corpus", tmp_path / "o", url=URL)
+
+
+def test_a_warning_stops_a_release_as_it_stops_ci(repo: Path, tmp_path: Path) -> None:
+    checkout = clone(repo, tmp_path / "repo")
+    git(checkout, "tag", "-d", CURRENT)
+    text = (checkout / "terms.yaml").read_text(encoding="utf-8")
+    (checkout / "terms.yaml").write_text(set_field(text, "bi", "pinyin", "bì"), encoding="utf-8")
+    git(checkout, "commit", "-qam", "a reading no source gives")
+    git(checkout, "tag", CURRENT)
+    status, output = release(checkout, tmp_path / "out")
+    assert status == 1 and "does not pass `glossary check --strict`" in output
+    assert "bi.pinyin: warning: 楅 bì" in output and not (tmp_path / "out").exists()
