@@ -94,7 +94,21 @@ def make_release(
         shown = "\n".join(str(p) for p in sorted(report.problems)[:20])
         raise ReleaseError(f"the glossary does not pass `glossary check --strict`:\n{shown}")
     glossary = replace(gather(report, project), release=Release(version(), url))
-    rendered = render_all(glossary, RenderOptions(paper=PAPERS[0], sheets=(ALL_SHEETS,), pdf=pdf))
+    # Everything but the PDFs first (seconds): a ledger that is not the committed one stops the
+    # release before the printing (minutes).
+    rendered = render_all(glossary, RenderOptions(paper=PAPERS[0], sheets=(ALL_SHEETS,)))
+    ledger_path = os.path.relpath(project / LEDGER_FILE, repo)
+    committed = (project / LEDGER_FILE).read_bytes() if (project / LEDGER_FILE).exists() else None
+    if rendered.state.get(LEDGER_FILE) != committed:
+        raise ReleaseError(
+            f"{ledger_path}: the build changes the Anki ledger: run `glossary build "
+            f"--record-ledger`, commit the ledger it writes, and tag that commit {tags.current} "
+            "(the published ledger is what the next release's updates are measured against)"
+        )
+    if pdf:
+        rendered = render_all(
+            glossary, RenderOptions(paper=PAPERS[0], sheets=(ALL_SHEETS,), pdf=True)
+        )
     files = {
         (paper_name(name, PAPERS[0]) if name.endswith(".pdf") else name): data
         for name, data in rendered.files.items()
@@ -105,14 +119,6 @@ def make_release(
             for name, data in renderer(glossary, options).files.items():
                 if name.endswith(".pdf"):
                     files[paper_name(name, paper)] = data
-    ledger_path = os.path.relpath(project / LEDGER_FILE, repo)
-    committed = (project / LEDGER_FILE).read_bytes() if (project / LEDGER_FILE).exists() else None
-    if rendered.state.get(LEDGER_FILE) != committed:
-        raise ReleaseError(
-            f"{ledger_path}: the build changes the Anki ledger: run `glossary build --record-ledger`, commit the "
-            f"ledger it writes, and tag that commit {tags.current} (the published ledger is what "
-            "the next release's updates are measured against)"
-        )
     new_ledger = rendered.state[LEDGER_FILE]
     earlier = {t: _ledger_at(repo, t, ledger_path) for t in tags.earlier}
     files["CHANGES.md"] = changes_file(
