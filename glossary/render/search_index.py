@@ -125,7 +125,8 @@ def search_data(
     rites: Iterable[tuple[Rite, int]],
     loci: Mapping[str, tuple],
 ) -> Markup:
-    """The page's search data as a JSON script element's content (``</`` escaped)."""
+    """The page's search data as a JSON script element's content (every ``<`` escaped, so no
+    text can end the element or open a comment in it)."""
     entries = list(entries)
     texts = [t for e in entries for t in entry_texts(e, loci.get(e.id, ()))]
     rite_list = list(rites)
@@ -137,7 +138,7 @@ def search_data(
         "synonyms": synonyms(),
     }
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return Markup(text.replace("</", "<\\/"))
+    return Markup(text.replace("<", "\\u003c"))
 
 
 def vendored_scripts() -> Markup:

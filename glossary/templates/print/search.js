@@ -26,6 +26,7 @@
     group.forEach(function (word) { SYNONYMS[stemmer(word)] = group; });
   });
   var index = null;
+  var quotes = [];
 
   function fold(text) {
     var out = "";
@@ -65,13 +66,13 @@
     if (index) { return index; }
     index = new MiniSearch({
       idField: "id",
-      fields: ["h", "p", "n", "e", "g", "d", "z", "q"],
+      fields: ["h", "p", "n", "e", "g", "d", "z"],
       tokenize: tokenizeText,
       processTerm: processTerm,
       searchOptions: {
         tokenize: tokenizeQuery,
         processTerm: processTerm,
-        boost: { h: 8, p: 6, n: 6, e: 12, g: 4, d: 1.5, z: 1.5, q: 1 },
+        boost: { h: 8, p: 6, n: 6, e: 12, g: 4, d: 1.5, z: 1.5 },
         prefix: function (term) { return !HAN.test(term) && term.length > 1; },
         fuzzy: function (term) { return /^[a-z]{5,}$/.test(term) ? 0.2 : false; },
         combineWith: "AND"
@@ -85,7 +86,9 @@
         doc.g = textOf(article, ".sense .gloss");
         doc.d = textOf(article, ".sense .definition");
         doc.z = textOf(article, ".definition-zh");
-        doc.q = textOf(article, ".citations .quote");
+        // Quotations are searched as text, not indexed: thousands of passages cut into pairs
+        // would make an index whose every garbage collection costs a phone a keystroke.
+        quotes.push([doc.id, fold(textOf(article, ".citations .quote"))]);
       }
       doc.n = doc.n == null ? "" : String(doc.n);
       docs[doc.id] = doc;
@@ -126,12 +129,24 @@
       })
     };
   }
+  // Ranked results: the index's (headword, reading, gloss, definitions), then the entries whose
+  // quotations hold the Chinese typed (in book order).
   function search(query, options) {
     var opts = { boostDocument: exactBoost(query) };
     for (var key in options || {}) { opts[key] = options[key]; }
     var expanded = expand(query);
     if (typeof expanded !== "string" && opts.combineWith) { expanded.combineWith = opts.combineWith; }
-    return build().search(expanded, opts);
+    var found = build().search(expanded, opts);
+    var bare = (fold(query).match(TOKEN) || []).join("");
+    if (HAN.test(bare) && !(opts.combineWith === "OR" && found.length)) {
+      var seen = {};
+      found.forEach(function (r) { seen[r.id] = true; });
+      var probe = Array.from(bare).length > 1 ? bare : null;
+      quotes.forEach(function (q) {
+        if (probe && !seen[q[0]] && q[1].indexOf(probe) >= 0) { found.push({ id: q[0], score: 0 }); }
+      });
+    }
+    return found;
   }
 
   function item(doc) {
@@ -185,6 +200,10 @@
       near.forEach(function (r) { list.appendChild(item(docs[r.id])); });
       if (near.length) { panel.appendChild(list); }
     }
+    var bar = panel.parentElement.getBoundingClientRect();
+    panel.style.top = bar.bottom + "px";
+    panel.style.left = bar.left + "px";
+    panel.style.width = bar.width + "px";
     panel.hidden = false;
     input.setAttribute("aria-expanded", "true");
   }
@@ -198,9 +217,12 @@
     if (query) { url.searchParams.set("q", query); } else { url.searchParams.delete("q"); }
     if (url.href !== location.href) { history.replaceState(history.state, "", url.href); }
   }
+  var pending = 0;
   function run() {
     var query = input.value;
-    remember(query.trim());
+    // The address is updated once typing pauses (each update costs a slow phone a few ms).
+    clearTimeout(pending);
+    pending = setTimeout(function () { remember(input.value.trim()); }, 400);
     if (!query.trim()) {
       panel.replaceChildren();
       status.textContent = "";
