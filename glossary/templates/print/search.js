@@ -251,6 +251,13 @@
   // Opening a result, or any link of the page, closes the list; the query stays in the box.
   panel.addEventListener("click", function (event) { if (event.target.closest("a")) { close(); } });
   window.addEventListener("hashchange", close);
+  // The reader scrolling the book (not the list) puts the list away; focusing the box brings it
+  // back. (Not on "scroll": the page's own layout moves it as parts off screen are first drawn.)
+  ["wheel", "touchmove"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (!panel.hidden && !panel.contains(event.target)) { close(); }
+    }, { passive: true });
+  });
   document.addEventListener("click", function (event) {
     if (!event.target.closest(".bar")) { close(); }
   });
