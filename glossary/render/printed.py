@@ -15,9 +15,8 @@ from glossary import version
 from glossary.corpus.model import Locus
 from glossary.errors import PdfError
 from glossary.model import Entry, Glossary, Rendering
-from glossary.render import indexes
+from glossary.render import indexes, search_index
 from glossary.render.markup import mark_cjk, reading_lines, ruby
-from glossary.render import search_index
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
 from glossary.render.terms_json import ATTRIBUTION
 from glossary.vocab import Rite, vocabulary

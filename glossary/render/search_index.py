@@ -130,7 +130,9 @@ def search_data(
     entries = list(entries)
     texts = [t for e in entries for t in entry_texts(e, loci.get(e.id, ()))]
     rite_list = list(rites)
-    texts += [n for rite, _ in rite_list for n in (rite.simplified, rite.traditional, *rite.aliases)]
+    texts += [
+        n for rite, _ in rite_list for n in (rite.simplified, rite.traditional, *rite.aliases)
+    ]
     data = {
         "entries": [entry_document(e, numbers[e.id]) for e in entries if e.id in numbers],
         "rites": [rite_document(r, count, entries) for r, count in rite_list],
@@ -148,9 +150,11 @@ def vendored_scripts() -> Markup:
     closure, so it runs inline on a page opened from disk (modules do not load from file://).
     """
     folder = resources.files("glossary") / "templates" / "print" / "vendor"
-    sums = dict(
-        reversed(line.split()) for line in (folder / SUMS).read_text("utf-8").splitlines() if line
-    )
+    sums: dict[str, str] = {}
+    for line in (folder / SUMS).read_text("utf-8").splitlines():
+        if line.strip():
+            digest, name = line.split()
+            sums[name] = digest
     parts = []
     for name in VENDORED:
         data = (folder / name).read_bytes()
