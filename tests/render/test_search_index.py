@@ -38,6 +38,7 @@ def test_search_data_is_json_with_no_markup() -> None:
     entries = list(mini_entries().values())
     numbers = {e.id: i + 1 for i, e in enumerate(entries)}
     rite = vocabulary().rite("乡射礼")
+    assert rite is not None
     text = str(search_index.search_data(entries, numbers, [(rite, 3)], {}))
     assert "<" not in text
     data = json.loads(text)
@@ -52,7 +53,7 @@ def test_search_data_is_json_with_no_markup() -> None:
 def test_vendored_files_match_their_pinned_checksums() -> None:
     folder = resources.files("glossary") / "templates" / "print" / "vendor"
     lines = (folder / "SHA256SUMS").read_text("utf-8").split("\n")
-    sums = dict(reversed(line.split()) for line in lines if line)
+    sums = {name: digest for digest, name in (line.split() for line in lines if line)}
     assert set(sums) == {
         "minisearch.js",
         "minisearch-LICENSE.txt",
