@@ -175,6 +175,8 @@
     return li;
   }
   function show(query) {
+    // Where the bar ends, read before the list changes (no layout forced in between).
+    var bar = panel.parentElement.getBoundingClientRect();
     var list = document.createElement("ol");
     list.className = "hits";
     var found = search(query);
@@ -200,7 +202,6 @@
       near.forEach(function (r) { list.appendChild(item(docs[r.id])); });
       if (near.length) { panel.appendChild(list); }
     }
-    var bar = panel.parentElement.getBoundingClientRect();
     panel.style.top = bar.bottom + "px";
     panel.style.left = bar.left + "px";
     panel.style.width = bar.width + "px";
