@@ -175,20 +175,21 @@
     return li;
   }
   function show(query) {
-    // Where the bar ends, read before the list changes (no layout forced in between).
-    var bar = panel.parentElement.getBoundingClientRect();
     var list = document.createElement("ol");
     list.className = "hits";
     var found = search(query);
+    status.textContent = !found.length ? "No results" :
+      found.length + (found.length === 1 ? " result" : " results") +
+      (found.length > LIMIT ? ", first " + LIMIT + " shown" : "");
+    // Where the bar (with its count) ends; read before the list changes, so only the bar is
+    // laid out for it.
+    var bar = panel.parentElement.getBoundingClientRect();
     found.slice(0, LIMIT).forEach(function (r) { list.appendChild(item(docs[r.id])); });
     panel.replaceChildren();
     if (found.length) {
-      status.textContent = found.length + (found.length === 1 ? " result" : " results") +
-        (found.length > LIMIT ? ", first " + LIMIT + " shown" : "");
       panel.appendChild(list);
     } else {
       // Nothing with every word: the nearest entries with any word, spelled a little differently.
-      status.textContent = "No results";
       var none = document.createElement("p");
       none.className = "no-results";
       none.textContent = "No entry matches \u201c" + query.trim() + "\u201d.";
