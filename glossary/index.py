@@ -331,7 +331,15 @@ class CorpusIndex:
     def texts_of(self, rites: set[str], layer: str, readings: bool = True) -> list[str]:
         """Normalised streams of ``layer`` in the given (normalised) rites, excerpts left out (and,
         with ``readings=False``, books of readings such as the 儀禮音義)."""
-        texts = []
+        return [
+            self.text[start:end]
+            for start, end, doc, rite in self.stretches(layer)
+            if normalize(rite) in rites and (readings or not doc.text_info.readings)
+        ]
+
+    def stretches(self, layer: str) -> Iterator[tuple[int, int, Document, str]]:
+        """Each stretch of a ``layer`` stream under one rite: its start and end in :attr:`text`, its
+        document and the rite as the document names it (excerpts and other witnesses left out)."""
         for start, (doc, stream, index) in zip(self._starts, self._streams):
             if (
                 stream.layer != layer
@@ -339,8 +347,6 @@ class CorpusIndex:
                 or doc.text_info.witness_of
                 or not index
             ):
-                continue
-            if not readings and doc.text_info.readings:
                 continue
             # A stream may run across a rite's heading inside a 卷 (卷十六's classic: 少牢饋食禮, then
             # 有司徹): each stretch counts under its own rite.
@@ -356,9 +362,8 @@ class CorpusIndex:
             )
             for a, b in zip(cuts, cuts[1:]):
                 rite = doc.rite_at(stream.offsets[index[a]]) if b > a else None
-                if rite and normalize(rite) in rites:
-                    texts.append(self.text[start + a : start + b])
-        return texts
+                if rite:
+                    yield start + a, start + b, doc, rite
 
     def streams(self) -> Iterator[tuple[int, Document, Stream, OffsetMap]]:
         """Each stream with where its key starts in :attr:`text` and the map of its key to it."""
@@ -378,6 +383,11 @@ class CorpusIndex:
         return Where(
             doc.text_info.id, doc.juan_at(start), page, page_id, doc.section_at(start), stream.layer
         )
+
+    def line_at(self, pos: int) -> int:
+        """The line of its file an index position is printed on (cheaper than :meth:`locus`)."""
+        base, doc, stream, index = self._stream_at(pos)
+        return doc.line_at(stream.offsets[index[pos - base]])
 
     def origin(self, start: int, end: int) -> Origin:
         """The work, rite and speakers of the passage at index positions ``start`` to ``end`` (cheaper

@@ -16,6 +16,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Declined:
+    """A rite whose classic uses an entry's headword but that the entry does not list, and why."""
+
+    rite: Rite
+    why: str
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Follows:
     """Which reading of a quoted classic an entry follows where the received text reads it
     otherwise (``print``: 禮經本義 as quoted; ``received``: the received 儀禮), and why."""
@@ -80,6 +89,8 @@ class Entry:
     tts: str | None = None
     #: Resolved through the vocabulary when the file is validated.
     rites: tuple[Rite, ...] = ()
+    #: Rites whose classic uses the headword in another sense (glossary.enrich.rite_coverage).
+    rites_declined: tuple[Declined, ...] = ()
     definition_zh: str | None = None
     citations: tuple[Citation, ...] = ()
     related: tuple[str, ...] = ()

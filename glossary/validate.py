@@ -15,7 +15,7 @@ from typing import Any
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
-from glossary.model import Citation, Entry, Follows
+from glossary.model import Citation, Declined, Entry, Follows
 from glossary.problems import ERROR, Problem, did_you_mean
 from glossary.schema import fields_of, schema
 from glossary.schema_check import schema_problems
@@ -77,6 +77,31 @@ def resolve_rites(
     return tuple(rites)
 
 
+def declined_rites(
+    loaded: Loaded, path: PathKey, given: object, problems: list[Problem]
+) -> tuple[Declined, ...]:
+    """The rites of a ``rites_declined`` mapping with their reasons; an unknown name is a problem."""
+    vocab = vocabulary()
+    declined: list[Declined] = []
+    for name, why in given.items() if isinstance(given, dict) else ():
+        item = path + (name,)
+        rite = vocab.rite(name) if isinstance(name, str) else None
+        if rite is None:
+            message = f"unknown rite {name!r}{did_you_mean(str(name), vocab.rite_names)}"
+            problems.append(
+                Problem(
+                    loaded.file,
+                    loaded.line_of(item),
+                    render_path(loaded.data, item),
+                    ERROR,
+                    message,
+                )
+            )
+        elif all(d.rite != rite for d in declined):
+            declined.append(Declined(rite, str(why), loaded.line_of(item)))
+    return tuple(declined)
+
+
 def _entry(loaded: Loaded, index: int, raw: dict, problems: list[Problem]) -> Entry:
     # Checked against the JSON Schema already, whose types test_architecture keeps the model's.
     values: dict[str, Any] = {}
@@ -86,6 +111,8 @@ def _entry(loaded: Loaded, index: int, raw: dict, problems: list[Problem]) -> En
         value = raw[name]
         if name == "rites":
             value = resolve_rites(loaded, (index, name), value, problems)
+        elif name == "rites_declined":
+            value = declined_rites(loaded, (index, name), value, problems)
         elif name == "citations":
             value = tuple(citation_from(loaded, (index, name, i), c) for i, c in enumerate(value))
         elif isinstance(value, list):
