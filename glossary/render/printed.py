@@ -16,7 +16,7 @@ from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading
 from glossary.errors import PdfError
 from glossary.model import Entry, Glossary, Rendering
-from glossary.render import indexes
+from glossary.render import fonts, indexes
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
 from glossary.render.terms_json import ATTRIBUTION
@@ -213,11 +213,13 @@ def stylesheet(
     for each page of entries from the ``layout``), then the screen stylesheet; without, only what
     an entry looks like (for previews on screen)."""
     env = _env()
-    body = env.get_template("print.css").render()
+    body = env.get_template("print.css").render(extra=fonts.EXTRA_FAMILY)
     if options is None:
         return body
     heads = {page: _css_string(head) for page, head in sorted(layout.heads.items())}
-    pages = env.get_template("pages.css").render(paper=PAPER[options.paper], heads=heads)
+    pages = env.get_template("pages.css").render(
+        paper=PAPER[options.paper], heads=heads, extra=fonts.EXTRA_FAMILY
+    )
     screen = env.get_template("screen.css").render()
     return pages + "\n" + body + "\n@media screen {\n" + screen + "\n}"
 
@@ -246,7 +248,18 @@ def _colophon(glossary: Glossary) -> dict[str, str]:
         "commit": glossary.commit or "(not built from a git checkout)",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(glossary.epoch)),
         "epoch": str(glossary.epoch),
+        "extra": " ".join(fonts.extra_chars(_glossary_chars(glossary))),
     }
+
+
+def _glossary_chars(glossary: Glossary) -> set[str]:
+    """The characters of the entries and their cited passages (what the book prints of them)."""
+    parts = []
+    for entry in glossary.entries:
+        parts += [entry.term, entry.traditional or "", *entry.variants, entry.gloss]
+        parts += [entry.definition, entry.definition_zh or "", entry.reading_note or ""]
+        parts += [locus.text for loci in glossary.loci[entry.id] for locus in loci[:1]]
+    return set("".join(parts))
 
 
 def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = Layout()) -> bytes:
@@ -312,7 +325,37 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         colophon=_colophon(glossary),
         attribution=ATTRIBUTION,
     )
-    return html.encode("utf-8")
+    return with_fonts(html.encode("utf-8"))
+
+
+def with_fonts(html: bytes, *, printing: bool = False) -> bytes:
+    """``html`` with the @font-face rules its characters need: the BabelStone subset (inlined) for
+    those the Noto faces lack; ``printing``: also the Noto faces as TrueType subsets (for
+    Chromium's PDF only: the web page uses the reader's own CJK fonts)."""
+    text = html.decode("utf-8")
+    chars = fonts.drawn(text)
+    rules = fonts.extra_font_face(chars)
+    if printing:
+        rules = fonts.print_font_faces(chars) + "\n" + rules
+    if not rules:
+        return html
+    return text.replace("</head>", f"<style>\n{rules}\n</style>\n</head>", 1).encode("utf-8")
+
+
+def check_fonts(glossary: Glossary, outputs: Mapping[str, bytes]) -> None:
+    """Fail when a character of an HTML output has no glyph in its fonts, naming each character
+    and the entries (terms.yaml line) it occurs in."""
+    numbers = entry_numbers(glossary)
+    where = {}
+    for entry in glossary.entries:
+        place = f"terms.yaml:{entry.line} ({entry.id})"
+        where[f"e-{entry.id}"] = place
+        if entry.id in numbers:
+            where[f"r{numbers[entry.id]}"] = where[f"v{numbers[entry.id]}"] = place
+    fonts.check_drawn(
+        {name: data.decode("utf-8") for name, data in outputs.items() if name.endswith(".html")},
+        where,
+    )
 
 
 def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str]:
@@ -363,7 +406,7 @@ def print_glossary(
     rites = sections(glossary.entries)
     for _ in range(passes):
         html = render_glossary(glossary, options, layout)
-        printed = pdf.print_pdf(html, outline=True)
+        printed = pdf.print_pdf(with_fonts(html, printing=True), outline=True)
         pages = pdf.destinations(printed)
         if layout.pages and pages == dict(layout.pages):
             return html, pdf.finish(printed, glossary.epoch, TITLE)
@@ -397,7 +440,7 @@ def render_sheet(
     info = _rite_info(rite)
     env = _env()
     css = env.get_template("sheet.css").render(
-        paper=PAPER[options.paper], rite=info, size=f"{size:g}"
+        paper=PAPER[options.paper], rite=info, size=f"{size:g}", extra=fonts.EXTRA_FAMILY
     )
     html = env.get_template("sheet.html").render(
         css=Markup(css),
@@ -407,7 +450,7 @@ def render_sheet(
         reverse=[(numbers[e.id], e) for e in reverse],
         script=Markup(env.get_template("sheet.js").render()),
     )
-    return f"sheet-{rite.id}.html", html.encode("utf-8")
+    return f"sheet-{rite.id}.html", with_fonts(html.encode("utf-8"))
 
 
 def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tuple[str, bytes]:
@@ -418,7 +461,7 @@ def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tu
     size = 9.0
     while True:  # 9, 8.5, 8 and 7.5 pt at most
         name, html = render_sheet(glossary, rite_name, options, size)
-        printed = pdf.print_pdf(html)
+        printed = pdf.print_pdf(with_fonts(html, printing=True))
         rows = Counter(pdf.destinations(printed).values())
         pages = max(rows, default=1)
         if pages == 1 or rows[pages] * 3 >= max(rows.values()) or size <= 7.5:

@@ -7,6 +7,7 @@ from pathlib import PurePosixPath
 
 from glossary.corpus.model import Locus
 from glossary.model import Entry, Glossary, Place, Plan
+from glossary.render import fonts
 from glossary.render.anki import csv_export
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.render.anki.ledger import Ledger, parse_ledger
@@ -220,6 +221,27 @@ def referenced(specs: list[NoteSpec], media: dict[str, bytes]) -> dict[str, byte
     }
 
 
+def _with(media: dict[str, bytes], extra: dict[str, bytes]) -> dict[str, bytes]:
+    return {**media, **extra}
+
+
+def font_media(specs: list[NoteSpec]) -> dict[str, bytes]:
+    """The BabelStone subset the card CSS names (``fonts.EXTRA_FONT_FILE``) for the characters of
+    the notes that the Noto CJK faces lack, with its licence; the build fails, naming the notes,
+    if some character has no glyph at all."""
+    texts = {spec.key: "\x1f".join(spec.fields) for spec in specs}
+    chars = fonts.drawn("\x1f".join(texts.values()))
+    if lacking := fonts.missing(chars):
+        fonts.check_drawn(
+            {
+                f"Anki note {key}": text
+                for key, text in texts.items()
+                if any(ch in text for ch in lacking)
+            }
+        )
+    return fonts.files_for(chars)
+
+
 def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The outputs (``yili-glossary.apkg``, ``yili-<rite id>.apkg`` for every rite the glossary
     covers, ``yili-retired.apkg``, ``yili-glossary.csv``) and the project state to keep (the
@@ -232,6 +254,7 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     specs, mods, ledger = stamp(glossary)
     models = all_models(mods)
     media = {**glossary.media, **plan_media(glossary)}
+    extra = font_media(specs)
     timestamp = max(mods.values(), default=glossary.epoch)
     places = positions(specs)
     live = [s for s in specs if s.category != "retired"]
@@ -242,20 +265,22 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     )
     outputs = {
         "yili-glossary.apkg": write_apkg(
-            build_decks(live, models, mods, places, credit), referenced(live, media), timestamp
+            build_decks(live, models, mods, places, credit),
+            _with(referenced(live, media), extra),
+            timestamp,
         )
     }
     for rite in {r.id: r for spec in live for r in spec.rites}.values():
         rite_specs = [s for s in live if rite in s.rites]
         decks = build_decks(rite_specs, models, mods, places, credit)
         outputs[f"yili-{rite.id}.apkg"] = write_apkg(
-            decks, referenced(rite_specs, media), timestamp
+            decks, _with(referenced(rite_specs, media), extra), timestamp
         )
     retired = [s for s in specs if s.category == "retired"]
     if retired:
         outputs["yili-retired.apkg"] = write_apkg(
             build_decks(retired, models, mods, {}, credit),
-            referenced(retired, media),
+            _with(referenced(retired, media), extra),
             timestamp,
             suspended=True,
         )
