@@ -162,7 +162,7 @@ def _places(text: str, ch: str, where: Mapping[str, str], limit: int = 5) -> lis
     while start != -1 and len(found) < limit:
         anchor = next((i for pos, i in reversed(ids) if pos < start), None)
         line = text.count("\n", 0, start) + 1
-        label = where.get(anchor or "", f"#{anchor}" if anchor else f"line {line} of its text")
+        label = where.get(anchor or "", f"#{anchor}" if anchor else f"line {line} of the text")
         if label not in found:
             found.append(label)
         start = text.find(ch, start + 1)

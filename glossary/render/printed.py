@@ -336,7 +336,8 @@ def with_fonts(html: bytes, *, printing: bool = False) -> bytes:
     chars = fonts.drawn(text)
     rules = fonts.extra_font_face(chars)
     if printing:
-        rules = fonts.print_font_faces(chars) + "\n" + rules
+        # Spaces too (a no-break or thin space of another font would embed that font).
+        rules = fonts.print_font_faces(set(text)) + "\n" + rules
     if not rules:
         return html
     return text.replace("</head>", f"<style>\n{rules}\n</style>\n</head>", 1).encode("utf-8")

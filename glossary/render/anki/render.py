@@ -225,16 +225,17 @@ def _with(media: dict[str, bytes], extra: dict[str, bytes]) -> dict[str, bytes]:
     return {**media, **extra}
 
 
-def font_media(specs: list[NoteSpec]) -> dict[str, bytes]:
+def font_media(specs: list[NoteSpec], lines: dict[str, int] | None = None) -> dict[str, bytes]:
     """The BabelStone subset the card CSS names (``fonts.EXTRA_FONT_FILE``) for the characters of
     the notes that the Noto CJK faces lack, with its licence; the build fails, naming the notes,
     if some character has no glyph at all."""
     texts = {spec.key: "\x1f".join(spec.fields) for spec in specs}
     chars = fonts.drawn("\x1f".join(texts.values()))
     if lacking := fonts.missing(chars):
+        lines = lines or {}
         fonts.check_drawn(
             {
-                f"Anki note {key}": text
+                f"Anki note {key} (terms.yaml:{lines.get(key.partition(':')[2], 0)})": text
                 for key, text in texts.items()
                 if any(ch in text for ch in lacking)
             }
@@ -254,7 +255,7 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     specs, mods, ledger = stamp(glossary)
     models = all_models(mods)
     media = {**glossary.media, **plan_media(glossary)}
-    extra = font_media(specs)
+    extra = font_media(specs, {entry.id: entry.line for entry in glossary.entries})
     timestamp = max(mods.values(), default=glossary.epoch)
     places = positions(specs)
     live = [s for s in specs if s.category != "retired"]
