@@ -17,6 +17,7 @@ from glossary.enrich.pinyin import split_reading
 from glossary.errors import PdfError
 from glossary.model import Entry, Glossary, Rendering
 from glossary.render import fonts, indexes
+from glossary.render.anki.modern import citation_lines
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
 from glossary.render.terms_json import ATTRIBUTION
@@ -151,7 +152,11 @@ def entry_printer(
 
     def render_entry(entry: Entry, number: int) -> Markup:
         loci = glossary.loci[entry.id]
-        citations = [(c, l) for c, l in zip(entry.citations, loci) if l]
+        cited = [(c, l) for c, l in zip(entry.citations, loci) if l]
+        # Under each passage, only the sentences of the modern rendering that render it, each
+        # once per entry (the cards' choice: one place decides what a rendering shows).
+        lines = citation_lines(modern(l) for _, l in cited)
+        citations = [(c, l, shown) for (c, l), shown in zip(cited, lines)]
         related = [(by_id[r], numbers.get(r)) for r in entry.related if r in by_id]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
         return Markup(
@@ -166,17 +171,16 @@ def entry_printer(
                 search=search_key(entry),
                 occurrences=glossary.concordance.get(entry.id),
                 ruby=ruby,
-                modern=modern,
                 readings=reading_lines(glossary.readings.get(entry.id, ())),
             )
         )
 
-    def modern(loci: tuple[Locus, ...]) -> tuple[Rendering, ...]:
+    def modern(loci: tuple[Locus, ...]) -> tuple[str, tuple[Rendering, ...]]:
         # The modern rendering of the first place printed that has one (two places are printed).
         for locus in loci[:2]:
             if found := glossary.renderings(locus):
-                return found
-        return ()
+                return locus.text, found
+        return loci[0].text, ()
 
     return render_entry
 

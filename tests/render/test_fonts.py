@@ -73,7 +73,12 @@ def test_a_character_without_glyph_is_a_located_error() -> None:
 
 
 def test_a_build_ships_the_subset_with_its_licence_and_draws_with_it(tmp_path: Path) -> None:
-    terms = set_field((FIXTURES / "terms-mini.yaml").read_text(encoding="utf-8"), "bi", "gloss", f"arrow rack ({RARE})")
+    terms = set_field(
+        (FIXTURES / "terms-mini.yaml").read_text(encoding="utf-8"),
+        "bi",
+        "gloss",
+        f"arrow rack ({RARE})",
+    )
     root = make_project(tmp_path / "repo", terms)
     result = build(root, tmp_path / "out")
     assert result.exit_code == 0, result.output
@@ -101,7 +106,12 @@ def test_without_rare_characters_nothing_extra_is_shipped(tmp_path: Path) -> Non
 
 
 def test_a_build_with_an_undrawable_character_fails_naming_it(tmp_path: Path) -> None:
-    terms = set_field((FIXTURES / "terms-mini.yaml").read_text(encoding="utf-8"), "bi", "gloss", f"arrow rack {NO_GLYPH}")
+    terms = set_field(
+        (FIXTURES / "terms-mini.yaml").read_text(encoding="utf-8"),
+        "bi",
+        "gloss",
+        f"arrow rack {NO_GLYPH}",
+    )
     root = make_project(tmp_path / "repo", terms)
     result = build(root, tmp_path / "out")
     assert result.exit_code == 1, result.output
