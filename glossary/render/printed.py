@@ -365,10 +365,10 @@ def check_fonts(glossary: Glossary, outputs: Mapping[str, bytes]) -> None:
 
 def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str]:
     """Page → running head for every page that holds part of a rite: the rite and the § range of
-    the entries printed on that page (``乡射礼 · §14–§18``)."""
-    heads: dict[int, tuple[str, list[int]]] = {}
+    the entries printed on that page (``乡射礼 Xiangshe · §14–§18``). A page where one rite ends
+    and the next begins names both, each with its own range (``乡射礼 §280 · 燕礼 §281–§282``)."""
+    found: dict[int, dict[str, tuple[str, list[int]]]] = {}
     for rite in rites:
-        name = f"{rite['name']} {rite['english']}"
         anchors = [f"rite-{rite['slug']}"]
         for category, _, items, refs in rite["groups"]:
             if items or refs:
@@ -378,20 +378,29 @@ def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str
             for number, entry in items:
                 page = pages.get(f"e-{entry.id}")
                 if page is not None:
-                    heads.setdefault(page, (name, []))[1].append(number)
+                    found.setdefault(page, {}).setdefault(rite["slug"], (rite["name"], []))[
+                        1
+                    ].append(number)
         for anchor in anchors:
             if anchor in pages:
-                heads.setdefault(pages[anchor], (name, []))
+                found.setdefault(pages[anchor], {}).setdefault(rite["slug"], (rite["name"], []))
+    english = {rite["slug"]: rite["english"] for rite in rites}
     result = {}
-    for page, (name, numbers) in heads.items():
-        span = (
-            ""
-            if not numbers
-            else f" · §{min(numbers)}"
-            + (f"–§{max(numbers)}" if max(numbers) != min(numbers) else "")
-        )
-        result[page] = name + span
+    for page, on_page in found.items():
+        parts = []
+        for slug, (name, numbers) in on_page.items():
+            label = name if len(on_page) > 1 else f"{name} {english[slug]}"
+            parts.append(label + _span(numbers, " · " if len(on_page) == 1 else " "))
+        result[page] = " · ".join(parts)
     return result
+
+
+def _span(numbers: list[int], sep: str) -> str:
+    """``§3–§7`` (after ``sep``), ``§3``, or nothing."""
+    if not numbers:
+        return ""
+    low, high = min(numbers), max(numbers)
+    return sep + f"§{low}" + (f"–§{high}" if high != low else "")
 
 
 def print_glossary(
