@@ -1,7 +1,17 @@
-// On screen, a sheet's answers are hidden; tapping a row shows (or hides again) its answer.
+// On screen, a sheet's answers are hidden; tapping a row, or Enter or Space on a focused row,
+// shows (or hides again) its answer.
 (function () {
   "use strict";
   document.querySelectorAll("table.sheet tr[id]").forEach(function (row) {
-    row.addEventListener("click", function () { row.classList.toggle("shown"); });
+    function toggle() {
+      row.setAttribute("aria-expanded", String(row.classList.toggle("shown")));
+    }
+    row.addEventListener("click", toggle);
+    row.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        toggle();
+      }
+    });
   });
 }());
