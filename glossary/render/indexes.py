@@ -127,11 +127,14 @@ def traditional(entry: Entry) -> str:
 
 
 def radical_key(entry: Entry) -> tuple:
-    """Kangxi radical of the traditional form's first character, residual strokes, then the headword."""
+    """Kangxi radical of the traditional form's first character, its residual strokes, the
+    character itself (words of one first character together), then the headword's strokes."""
     info = radicals().get(traditional(entry)[0])
     if info is None:
         return (999, 99, traditional(entry))
-    return (info.number, info.residual, strokes(traditional(entry)), traditional(entry))
+    # The first character whole before the next one's words: 三加 never between 上介 and 上佐食.
+    head = traditional(entry)
+    return (info.number, info.residual, head[0], strokes(head), head)
 
 
 def gloss_key(entry: Entry) -> tuple:
