@@ -332,16 +332,18 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
     return with_fonts(html.encode("utf-8"))
 
 
-def with_fonts(html: bytes, *, printing: bool = False) -> bytes:
+def with_fonts(
+    html: bytes, *, printing: bool = False, chars: frozenset[str] = frozenset()
+) -> bytes:
     """``html`` with the @font-face rules its characters need: the BabelStone subset (inlined) for
     those the Noto faces lack; ``printing``: also the Noto faces as TrueType subsets (for
-    Chromium's PDF only: the web page uses the reader's own CJK fonts)."""
+    Chromium's PDF only: the web page uses the reader's own CJK fonts), of ``chars`` and the page's."""
     text = html.decode("utf-8")
-    chars = fonts.drawn(text)
-    rules = fonts.extra_font_face(chars)
+    rules = fonts.extra_font_face(fonts.drawn(text))
     if printing:
         # Spaces too (a no-break or thin space of another font would embed that font).
-        rules = fonts.print_font_faces(set(text)) + "\n" + rules
+        # ``chars``: every printed output's, so the book and the sheets share one set of subsets.
+        rules = fonts.print_font_faces(chars | set(text)) + "\n" + rules
     if not rules:
         return html
     return text.replace("</head>", f"<style>\n{rules}\n</style>\n</head>", 1).encode("utf-8")
@@ -361,6 +363,20 @@ def check_fonts(glossary: Glossary, outputs: Mapping[str, bytes]) -> None:
         {name: data.decode("utf-8") for name, data in outputs.items() if name.endswith(".html")},
         where,
     )
+
+
+#: Characters a printing adds to its page's text (page numbers, running heads' marks).
+PRINTED_MARKS = frozenset("0123456789§–·, p.")
+
+
+def font_chars(outputs: Mapping[str, bytes]) -> frozenset[str]:
+    """Every character of the HTML outputs (and of what printing adds): one set of font subsets
+    for the book and every sheet, made once (a CJK face's subset costs seconds)."""
+    found = set(PRINTED_MARKS)
+    for name, data in outputs.items():
+        if name.endswith(".html"):
+            found |= set(data.decode("utf-8"))
+    return frozenset(found)
 
 
 def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str]:
@@ -404,7 +420,11 @@ def _span(numbers: list[int], sep: str) -> str:
 
 
 def print_glossary(
-    glossary: Glossary, options: PrintOptions, *, passes: int = 4
+    glossary: Glossary,
+    options: PrintOptions,
+    *,
+    passes: int = 4,
+    font_chars: frozenset[str] = frozenset(),
 ) -> tuple[bytes, bytes]:
     """The printed book as (HTML, PDF), printed until its page references hold.
 
@@ -420,7 +440,7 @@ def print_glossary(
     rites = sections(glossary.entries)
     for _ in range(passes):
         html = render_glossary(glossary, options, layout)
-        printed = pdf.print_pdf(with_fonts(html, printing=True), outline=True)
+        printed = pdf.print_pdf(with_fonts(html, printing=True, chars=font_chars), outline=True)
         pages = pdf.destinations(printed)
         if layout.pages and pages == dict(layout.pages):
             return html, pdf.finish(printed, glossary.epoch, TITLE)
@@ -467,7 +487,12 @@ def render_sheet(
     return f"sheet-{rite.id}.html", with_fonts(html.encode("utf-8"))
 
 
-def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tuple[str, bytes]:
+def print_sheet(
+    glossary: Glossary,
+    rite_name: str,
+    options: PrintOptions,
+    font_chars: frozenset[str] = frozenset(),
+) -> tuple[str, bytes]:
     """A study sheet as PDF with no near-empty last page: if the last page holds less than a third
     of the rows a full page holds, it is printed again a little smaller (at most three times)."""
     from glossary.render import pdf
@@ -475,7 +500,7 @@ def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tu
     size = 9.0
     while True:  # 9, 8.5, 8 and 7.5 pt at most
         name, html = render_sheet(glossary, rite_name, options, size)
-        printed = pdf.print_pdf(with_fonts(html, printing=True))
+        printed = pdf.print_pdf(with_fonts(html, printing=True, chars=font_chars))
         rows = Counter(pdf.destinations(printed).values())
         pages = max(rows, default=1)
         if pages == 1 or rows[pages] * 3 >= max(rows.values()) or size <= 7.5:
