@@ -253,6 +253,8 @@ def _colophon(glossary: Glossary) -> dict[str, str]:
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(glossary.epoch)),
         "epoch": str(glossary.epoch),
         "extra": " ".join(fonts.extra_chars(_glossary_chars(glossary))),
+        "release": glossary.release.version if glossary.release else "",
+        "next": f"{glossary.release.url}/latest" if glossary.release else "",
     }
 
 
