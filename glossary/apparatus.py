@@ -114,6 +114,7 @@ def claim_problems(
                         ERROR,
                         f"names {name}, but none of the entry's cited passages is his or in his work: "
                         "cite the passage (glossary locate shows who says each one)",
+                        code="Y301",
                     )
                 )
     return problems
@@ -134,6 +135,7 @@ def rite_problems(
             ERROR,
             f"lists {rite.simplified}, but none of its citations is located in {rite.simplified}: "
             "cite a passage of that rite, or leave the rite out",
+            code="Y302",
         )
         for i, rite in enumerate(rites)
         if rite.id not in backed
