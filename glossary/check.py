@@ -266,6 +266,10 @@ def _check_project(
         report.problems.extend(
             ledger_problems(terms.parent / LEDGER_FILE, _ids(loaded.data), report.retired, base)
         )
+    # An entry's own `ignore:` waives a rule where the scholar says why (glossary.rules.select).
+    from glossary.rules.select import apply_ignores
+
+    report.problems = apply_ignores(display, entries, report.problems)
     report.problems.sort()
     report.notes.sort()
     return report

@@ -15,7 +15,7 @@ from typing import Any
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
-from glossary.model import Citation, Entry, Follows
+from glossary.model import Citation, Entry, Follows, Waiver
 from glossary.problems import ERROR, Problem, did_you_mean
 from glossary.schema import fields_of, schema
 from glossary.schema_check import schema_problems
@@ -89,6 +89,11 @@ def _entry(loaded: Loaded, index: int, raw: dict, problems: list[Problem]) -> En
             value = resolve_rites(loaded, (index, name), value, problems)
         elif name == "citations":
             value = tuple(citation_from(loaded, (index, name, i), c) for i, c in enumerate(value))
+        elif name == "ignore":
+            value = tuple(
+                Waiver(str(item["code"]), str(item["why"]), loaded.line_of((index, name, i)))
+                for i, item in enumerate(value)
+            )
         elif isinstance(value, list):
             value = tuple(value)
         values[name] = value
