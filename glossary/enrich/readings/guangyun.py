@@ -135,7 +135,7 @@ def has_readings(char: str) -> bool:
 @lru_cache(maxsize=1)
 def traditional_forms() -> frozenset[str]:
     """Every character the forms table gives as another character's traditional form."""
-    found = set()
+    found: set[str] = set()
     for line in _forms_table().splitlines():
         if line and not line.startswith("#"):
             char, *forms = line.split("\t")
