@@ -99,7 +99,10 @@ def test_check_github_format_annotates_lines() -> None:
         "check", "--terms", str(bad), "--corpus", str(MINI_CORPUS), "--format", "github"
     )
     assert result.exit_code == 1
-    assert f"::error file={bad},line=7::bi.gloss: duplicate key 'gloss'" in result.output
+    assert (
+        f"::error file={bad},line=7::bi.gloss: Y008 duplicate-key: duplicate key 'gloss'"
+        in result.output
+    )
 
 
 @pytest.mark.slow  # a real interpreter, started as users start it

@@ -230,7 +230,7 @@ def term_script(ctx: EntryContext) -> Iterable[Problem]:
         return [
             ctx.problem(
                 "term",
-                ERROR,
+                WARNING,
                 "Y503",
                 f"no traditional: {entry.term} is {full} in traditional script (OpenCC); add "
                 f"traditional: {full}",
