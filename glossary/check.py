@@ -51,6 +51,8 @@ class Report:
     readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
     #: Notes, not problems: each verified quote that needed a variant fold (glossary.folds), at its line.
     notes: list[Problem] = field(default_factory=list)
+    #: Problems of preview rules (glossary.rules.codes), reported only when ``--select`` names them.
+    preview: list[Problem] = field(default_factory=list)
     #: Entry id → (citation results, problems, notes) of the entries checked, until reported.
     found: dict[str, tuple[list[CitationResult], list[Problem], list[Problem]]] = field(
         default_factory=dict
@@ -185,6 +187,7 @@ def _keep(report: Report) -> dict[str, object]:
         "results": [[r.entry_id, r.index, r.status] for r in report.results],
         "problems": plain(report.problems),
         "notes": plain(report.notes),
+        "preview": plain(report.preview),
     }
 
 
@@ -196,7 +199,7 @@ def _restore(display: str, kept: object) -> Report | None:
             CitationResult(str(owner), int(i), str(status))
             for owner, i, status in kept["results"]  # type: ignore[index]
         ]
-        for name in ("problems", "notes"):
+        for name in ("problems", "notes", "preview"):
             getattr(report, name).extend(
                 Problem(
                     str(file),
@@ -247,6 +250,12 @@ def _check_project(
             report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc), code="Y901"))
             return report
         checker = _check_entries(report, display, entries)
+        # Rites whose classic uses a headword the entry does not list (one pass, all entries).
+        from glossary.enrich.rite_coverage import coverage_problems
+
+        missing, declined = coverage_problems(display, entries, report.index)
+        report.preview.extend(missing)
+        report.problems.extend(declined)
     for entry in entries:
         results, problems, notes = report.found.pop(entry.id)
         report.results.extend(results)
@@ -267,9 +276,14 @@ def _check_project(
             ledger_problems(terms.parent / LEDGER_FILE, _ids(loaded.data), report.retired, base)
         )
     # An entry's own `ignore:` waives a rule where the scholar says why (glossary.rules.select).
+    # Preview rules are checked in every run (a reused run serves every choice of codes), but
+    # reported apart: only `--select` naming one shows it (glossary.rules.select.previewed).
+    from glossary.rules.codes import PREVIEW
     from glossary.rules.select import apply_ignores
 
-    report.problems = apply_ignores(display, entries, report.problems)
+    everything = apply_ignores(display, entries, report.problems + report.preview)
+    report.problems = [p for p in everything if p.code not in PREVIEW]
+    report.preview = sorted(p for p in everything if p.code in PREVIEW)
     report.problems.sort()
     report.notes.sort()
     return report

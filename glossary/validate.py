@@ -96,6 +96,7 @@ def declined_rites(
                     render_path(loaded.data, item),
                     ERROR,
                     message,
+                    code="Y120",
                 )
             )
         elif all(d.rite != rite for d in declined):

@@ -52,7 +52,7 @@ def check(
     """Verify every entry and every quoted passage against the corpus."""
     from glossary.check import check_project
     from glossary.rules.docs import explain as page
-    from glossary.rules.select import chosen, parse_codes
+    from glossary.rules.select import chosen, parse_codes, previewed
 
     if explain is not None:
         echo(page(explain), nl=False)
@@ -65,6 +65,8 @@ def check(
     for name in ("problems", "notes"):
         kept = [p for p in getattr(report, name) if chosen(p, selected, ignored)]
         setattr(report, name, kept)
+    # A preview rule only when named in full (glossary.rules.codes: Rule.preview).
+    report.problems = sorted(report.problems + previewed(report.preview, selected, ignored))
     if fmt == "json":
         echo(dump_json(report.to_json()), nl=False)
     else:

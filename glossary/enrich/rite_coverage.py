@@ -127,7 +127,9 @@ def coverage_problems(
                 f"rites_declined"
             )
             missing.append(
-                Problem(file, entry.line_of("rites"), f"{entry.id}.rites", WARNING, message)
+                Problem(
+                    file, entry.line_of("rites"), f"{entry.id}.rites", WARNING, message, code="Y307"
+                )
             )
         for item in entry.rites_declined:
             path = f"{entry.id}.rites_declined.{item.rite.traditional}"
@@ -140,5 +142,5 @@ def coverage_problems(
                 )
             else:
                 continue
-            declined.append(Problem(file, item.line, path, WARNING, message))
+            declined.append(Problem(file, item.line, path, WARNING, message, code="Y308"))
     return missing, declined

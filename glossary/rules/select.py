@@ -35,6 +35,13 @@ def chosen(problem: Problem, select: Sequence[str], ignore: Sequence[str]) -> bo
     return not any(problem.code.startswith(code) for code in ignore)
 
 
+def previewed(
+    preview: Iterable[Problem], select: Sequence[str], ignore: Sequence[str]
+) -> list[Problem]:
+    """The problems of preview rules that ``--select`` names in full (``Y307``, not ``Y3``)."""
+    return [p for p in preview if p.code in select and chosen(p, select, ignore)]
+
+
 def owner(problem: Problem) -> str:
     """The entry id a problem's path starts with (``bi`` of ``bi.citations[0].quote``)."""
     return problem.path.split(".", 1)[0].split("[", 1)[0]
