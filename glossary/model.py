@@ -22,6 +22,8 @@ class Declined:
     rite: Rite
     why: str
     line: int = 0
+    #: The rite's name as the entry writes it (乡射礼, 鄉射禮, or its English).
+    name: str = ""
 
 
 @dataclass(frozen=True)

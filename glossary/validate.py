@@ -100,7 +100,7 @@ def declined_rites(
                 )
             )
         elif all(d.rite != rite for d in declined):
-            declined.append(Declined(rite, str(why), loaded.line_of(item)))
+            declined.append(Declined(rite, str(why), loaded.line_of(item), name))
     return tuple(declined)
 
 

@@ -1,5 +1,6 @@
 """Folders of good, warned and bad terms files: each bad or warned one lists the problems it must
-produce, as line, path and rule code (a good one gives none, warnings included). Tests match
+produce, as line, path and rule code (a good one gives none, warnings included; a case's
+``# select: Y307`` line reports that preview rule too, as `--select` would). Tests match
 codes, never the messages' prose; every code of the registry has a bad or warned case.
 
 The cases quote the mini corpus (tests/fixtures/corpus-mini), as the shipped corpus would
@@ -15,10 +16,11 @@ import pytest
 from click.testing import CliRunner
 from conftest import MINI_CORPUS
 
-from glossary.check import check_project
+from glossary.check import Report, check_project
 from glossary.cli import cli
 from glossary.problems import WARNING, Problem
 from glossary.rules.codes import BY_CODE
+from glossary.rules.select import parse_codes, previewed
 
 CASES = Path(__file__).parent / "cases"
 BAD = sorted((CASES / "bad").glob("*.yaml"))
@@ -45,6 +47,17 @@ def expectations(case: Path) -> list[tuple[int, str, str]]:
     return rows
 
 
+def checked(case: Path, index) -> Report:
+    """The check of a case, with the preview rules its ``# select: Y307`` line names reported
+    as `glossary check --select` reports them."""
+    report = check_project(case, MINI_CORPUS, index=index)
+    text = case.read_bytes().decode("utf-8", errors="replace")  # a bad case may be no UTF-8
+    heads = [line for line in text.splitlines() if line.startswith("#")]
+    select = parse_codes(",".join(h.split(":", 1)[1] for h in heads if h.startswith("# select:")))
+    report.problems = sorted(report.problems + previewed(report.preview, select, ()))
+    return report
+
+
 def found(problems: list[Problem]) -> Counter[tuple[int, str, str]]:
     return Counter((p.line, p.path, p.code) for p in problems)
 
@@ -59,7 +72,7 @@ def missing(case: Path, problems: list[Problem]) -> str:
 
 @pytest.mark.parametrize("case", BAD, ids=lambda p: p.stem)
 def test_bad_case_reports_every_problem_at_its_line(case: Path, index) -> None:
-    report = check_project(case, MINI_CORPUS, index=index)
+    report = checked(case, index)
     assert report.failed()
     assert not (lacking := missing(case, report.problems)), lacking
 
@@ -75,7 +88,7 @@ def test_bad_case_exits_1_without_traceback(case: Path) -> None:
 
 @pytest.mark.parametrize("case", GOOD, ids=lambda p: p.stem)
 def test_good_case_verifies(case: Path, index) -> None:
-    report = check_project(case, MINI_CORPUS, index=index)
+    report = checked(case, index)
     listed = case.with_suffix(".expected").exists()
     # A good case passes --strict, unless it lists the warnings it must give (edition variants).
     assert not report.failed(strict=not listed), "\n".join(map(str, report.problems))
@@ -88,7 +101,7 @@ def test_good_case_verifies(case: Path, index) -> None:
 
 @pytest.mark.parametrize("case", WARN, ids=lambda p: p.stem)
 def test_warn_case_passes_with_every_warning_at_its_line(case: Path, index) -> None:
-    report = check_project(case, MINI_CORPUS, index=index)
+    report = checked(case, index)
     assert not report.failed() and report.failed(strict=True)
     assert all(p.severity == WARNING for p in report.problems), "\n".join(map(str, report.problems))
     assert found(report.problems) == Counter(expectations(case)), "\n".join(

@@ -132,7 +132,7 @@ def coverage_problems(
                 )
             )
         for item in entry.rites_declined:
-            path = f"{entry.id}.rites_declined.{item.rite.traditional}"
+            path = f"{entry.id}.rites_declined.{item.name or item.rite.traditional}"
             if item.rite in entry.rites:
                 message = f"{item.rite.traditional} is both listed and declined: keep one"
             elif item.rite not in used:
