@@ -1,0 +1,64 @@
+"""Preview rules (Y307): checked in every run, reported only when ``--select`` names them in full."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from conftest import MINI_CORPUS
+
+from glossary.cli import cli
+from glossary.problems import WARNING, Problem
+from glossary.rules.codes import BY_CODE, PREVIEW
+from glossary.rules.select import previewed
+
+#: tests/cases/warn/rite-not-listed.yaml: 堂 lists 士虞禮, the classic of three more rites uses it.
+CASE = Path(__file__).parents[1] / "cases" / "warn" / "rite-not-listed.yaml"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(
+        cli, ["check", "--terms", str(CASE), "--corpus", str(MINI_CORPUS), *args]
+    )
+    return result.exit_code, result.output
+
+
+def test_rite_coverage_is_a_preview_rule() -> None:
+    assert "Y307" in PREVIEW and BY_CODE["Y307"].preview and not BY_CODE["Y308"].preview
+
+
+def test_a_preview_rule_is_off_by_default_and_under_a_prefix() -> None:
+    for args in ((), ("--strict",), ("--select", "Y3"), ("--select", "Y")):
+        code, output = run(*args)
+        assert code == 0 and "Y307" not in output, (args, output)
+
+
+def test_a_preview_rule_named_in_full_is_reported_and_strict_fails_on_it() -> None:
+    code, output = run("--select", "Y307")
+    assert code == 0 and output.count("Y307 rite-not-listed") == 3
+    assert "stands 10× in the classic of 鄉射禮, first at 卷4, 12a" in output
+    code, output = run("--select", "Y307", "--strict")
+    assert code == 1
+    code, output = run("--select", "Y307", "--ignore", "Y307")
+    assert "Y307" not in output
+
+
+def test_an_entry_may_waive_it_with_its_reason(tmp_path: Path) -> None:
+    text = CASE.read_text(encoding="utf-8").replace(
+        "  rites: [士虞礼]\n",
+        "  rites: [士虞礼]\n  ignore:\n    - code: Y307\n      why: the case's reason\n",
+        1,
+    )
+    terms = tmp_path / "terms.yaml"
+    terms.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["check", "--terms", str(terms), "--corpus", str(MINI_CORPUS), "--select", "Y307,Y123"]
+    )
+    assert "ignore:" in text and result.exit_code == 0
+    assert "Y307" not in result.output and "Y123" not in result.output, result.output
+
+
+def test_previewed_keeps_only_codes_named_in_full() -> None:
+    found = [Problem("t.yaml", 1, "tang.rites", WARNING, "m", code="Y307")]
+    assert previewed(found, ("Y307",), ()) == found
+    assert previewed(found, ("Y3",), ()) == [] == previewed(found, (), ())
