@@ -290,7 +290,12 @@ def _html_entry(diff: EntryDiff) -> str:
 def markdown(diffs: Sequence[EntryDiff], old: str, new: str) -> str:
     """The report for a GitHub job summary: an HTML block per entry, ``<del>``/``<ins>`` in each
     field's text; no value is read as markdown or HTML."""
-    head = [f"<h2>Glossary changes: {_html(old)} → {_html(new)}</h2>", "", _counts(diffs), ""]
+    head = [
+        f"<h2>Glossary changes: {_html(old)} → {_html(new)}</h2>",
+        "",
+        f"<p>{_counts(diffs)}</p>",
+        "",
+    ]
     return _render(
         diffs,
         head,
