@@ -94,7 +94,7 @@ def changelog(
     from glossary.contribute import details as report
 
     render = report.markdown if form == "markdown" else report.text
-    return render(report.details(before, after), old, new)
+    return render(report.details(matched(before, after)), old, new)
 
 
 #: An id the schema allows (terms.schema.json's slug): only such an id is named to the shell.
@@ -110,6 +110,16 @@ def preview_ids(changes: Changes) -> list[str]:
 def entries_by_id(entries: Sequence[object]) -> dict[str, dict]:
     """The entries that have an id (a string), by id; of two with one id, the later."""
     return {e["id"]: e for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
+
+
+def matched(old: Sequence[object], new: Sequence[object]) -> list[tuple[dict | None, dict | None]]:
+    """The added, then the changed, then the removed entries as (old, new) pairs (None: absent)."""
+    changes, before, after = compare(old, new), entries_by_id(old), entries_by_id(new)
+    return [
+        *((None, after[ident]) for ident, _ in changes.added),
+        *((before[ident], after[ident]) for ident, _, _ in changes.changed),
+        *((before[ident], None) for ident, _ in changes.removed),
+    ]
 
 
 def compare(old: Sequence[object], new: Sequence[object]) -> Changes:

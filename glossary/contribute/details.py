@@ -189,17 +189,11 @@ def entry_diff(old: Mapping[str, object] | None, new: Mapping[str, object] | Non
     )
 
 
-def details(old: Sequence[object], new: Sequence[object]) -> tuple[EntryDiff, ...]:
-    """Every added, then changed, then removed entry, matched by id as ``changelog.compare`` does."""
-    from glossary.contribute.changelog import compare, entries_by_id
-
-    changes = compare(old, new)
-    before, after = entries_by_id(old), entries_by_id(new)
-    return (
-        *(entry_diff(None, after[ident]) for ident, _ in changes.added),
-        *(entry_diff(before[ident], after[ident]) for ident, _, _ in changes.changed),
-        *(entry_diff(before[ident], None) for ident, _ in changes.removed),
-    )
+def details(
+    pairs: Sequence[tuple[Mapping[str, object] | None, Mapping[str, object] | None]],
+) -> tuple[EntryDiff, ...]:
+    """The changes of each (old, new) pair of entries (``changelog.matched`` pairs them by id)."""
+    return tuple(entry_diff(old, new) for old, new in pairs)
 
 
 # -- the forms -----------------------------------------------------------------------------------
