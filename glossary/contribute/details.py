@@ -3,8 +3,8 @@ and each changed citation's quote with its place, so a reviewer reads the claims
 
 Chinese is compared character by character, English word by word (difflib). Entries are a pull
 request's text: every value is cut to :data:`MAX_FIELD` characters, the whole report to
-:data:`MAX_OUTPUT`, and each form escapes what its reader would obey (HTML and markdown in the
-job summary, terminal controls and workflow commands in text).
+:data:`MAX_OUTPUT` bytes, and each form escapes what its reader would obey (HTML and markdown in
+the job summary, terminal controls and workflow commands in text).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from glossary.problems import UNSAFE, printable
 
 #: Characters of one field's text that are compared and shown (a longer value is cut, and says so).
 MAX_FIELD = 4000
-#: Characters of a whole report: GitHub takes at most 1 MiB of job summary from one step.
+#: Bytes (UTF-8) of a whole report: GitHub takes at most 1 MiB of job summary from one step.
 MAX_OUTPUT = 900_000
 _LATIN = "0-9A-Za-z\u00c0-\u02af\u0300-\u036f\u1e00-\u1eff"
 #: A word of Latin script (pinyin's tone marks too, an apostrophe inside), a run of spaces, or any
@@ -212,14 +212,14 @@ def _render(
     entry: Callable[[EntryDiff], str],
     left_out: Callable[[int], str],
 ) -> str:
-    parts, size = list(head), sum(len(p) for p in head)
+    parts, size = list(head), sum(len(p.encode()) + 1 for p in head)
     for index, diff in enumerate(diffs):
         rendered = entry(diff)
-        if size + len(rendered) > MAX_OUTPUT:
+        size += len(rendered.encode()) + 1
+        if size > MAX_OUTPUT:
             parts.append(left_out(len(diffs) - index))
             break
         parts.append(rendered)
-        size += len(rendered)
     return "\n".join(parts) + "\n"
 
 

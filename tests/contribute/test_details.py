@@ -131,10 +131,12 @@ def test_values_and_the_report_are_bounded(monkeypatch: pytest.MonkeyPatch) -> N
     ((op, shown),) = field.segments
     assert op == "+" and shown == "字" * MAX_FIELD + f"…({len(long):,} characters)"
     monkeypatch.setattr(details, "MAX_OUTPUT", 2000)
-    diffs = [entry_diff(None, {"id": f"e{i}", "gloss": "g" * 300}) for i in range(20)]
+    # the limit is in bytes, as GitHub's: a Chinese character is three
+    diffs = [entry_diff(None, {"id": f"e{i}", "gloss": "字" * 100}) for i in range(20)]
     summary = markdown(diffs, "old", "new")
-    assert len(summary) < 2500 and "more entries left out (the summary's size limit)" in summary
-    assert summary.count("<h3>") < 20
+    assert len(summary.encode()) <= 2000 + 200  # the note of what was left out is the excess
+    assert "more entries left out (the summary's size limit)" in summary
+    assert 0 < summary.count("<h3>") < 20 and text(diffs, "old", "new").count("(added)") < 20
 
 
 def test_revisions_alone_are_their_terms_yaml_and_ids_are_those_to_preview(
