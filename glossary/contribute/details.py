@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import Any
 
 from glossary.problems import UNSAFE, printable
 
@@ -30,6 +31,8 @@ TOKEN = re.compile(rf"\s+|[{_LATIN}]+(?:['’][{_LATIN}]+)*|.", re.DOTALL)
 PLACE = ("work", "juan", "page", "section", "layer")
 
 Segment = tuple[str, str]  # ("=" kept | "-" removed | "+" added, text)
+#: An entry as YAML gives it: its keys are whatever the file holds (a pull request's text).
+Entryish = Mapping[Any, object]
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,9 @@ def _as_citation(value: object) -> Mapping[str, object]:
 def _citation(label: str, status: str, old: object, new: object) -> CitationDiff:
     before, after = _as_citation(old or {}), _as_citation(new or {})
     others = tuple(
-        FieldDiff(name, word_diff(field_text(before.get(name)), field_text(after.get(name))))
+        FieldDiff(
+            bounded(str(name)), word_diff(field_text(before.get(name)), field_text(after.get(name)))
+        )
         for name in dict.fromkeys([*before, *after])
         if name != "quote" and name not in PLACE and before.get(name) != after.get(name)
     )
@@ -170,12 +175,14 @@ def citation_diffs(old: object, new: object) -> tuple[CitationDiff, ...]:
     return tuple(found)
 
 
-def entry_diff(old: Mapping[str, object] | None, new: Mapping[str, object] | None) -> EntryDiff:
+def entry_diff(old: Entryish | None, new: Entryish | None) -> EntryDiff:
     """One entry's changes; ``old`` None: an added entry (every field is new), ``new`` None: removed."""
     before, after = old or {}, new or {}
     status = "added" if old is None else "removed" if new is None else "changed"
     fields = tuple(
-        FieldDiff(name, word_diff(field_text(before.get(name)), field_text(after.get(name))))
+        FieldDiff(
+            bounded(str(name)), word_diff(field_text(before.get(name)), field_text(after.get(name)))
+        )
         for name in dict.fromkeys([*after, *before])
         if name not in ("id", "citations") and before.get(name) != after.get(name)
     )
@@ -190,7 +197,7 @@ def entry_diff(old: Mapping[str, object] | None, new: Mapping[str, object] | Non
 
 
 def details(
-    pairs: Sequence[tuple[Mapping[str, object] | None, Mapping[str, object] | None]],
+    pairs: Sequence[tuple[Entryish | None, Entryish | None]],
 ) -> tuple[EntryDiff, ...]:
     """The changes of each (old, new) pair of entries (``changelog.matched`` pairs them by id)."""
     return tuple(entry_diff(old, new) for old, new in pairs)
@@ -230,7 +237,7 @@ def _text_segments(segments: Sequence[Segment]) -> str:
 
 def _text_entry(diff: EntryDiff) -> str:
     lines = [f"{printable(diff.ident)} {printable(diff.term)} ({diff.status})"]
-    lines.extend(f"  {f.name}: {_text_segments(f.segments)}" for f in diff.fields)
+    lines.extend(f"  {printable(f.name)}: {_text_segments(f.segments)}" for f in diff.fields)
     for c in diff.citations:
         lines.append(f"  {c.label} ({c.status})")
         lines.append(f"    quote: {_text_segments(c.quote)}")

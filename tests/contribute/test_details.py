@@ -122,7 +122,11 @@ def test_markdown_shows_a_hostile_value_and_obeys_none_of_it() -> None:
     assert "\u202e" not in summary and "\\u202e" in summary and "\x1b" not in summary
     for block in summary.split("\n\n"):
         assert all(line.startswith("<") for line in block.splitlines() if line), block
-    assert not re.search(r"^\s*::", text([diff], "old", "new"), re.MULTILINE)
+    # a field's name is the entry's text too
+    named = entry_diff({"id": "a"}, {"id": "a", "x\n::error::forged": 1, 7: "<i>"})
+    assert not re.search(r"^\s*::", text([diff, named], "old", "new"), re.MULTILINE)
+    assert "<th>x<br>&#58;&#58;error" in markdown([named], "old", "new")
+    assert "<th>7</th><td><ins>&lt;i&gt;</ins>" in markdown([named], "old", "new")
 
 
 def test_values_and_the_report_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
