@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import statistics
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -332,6 +333,26 @@ def test_passages_keep_context_around_the_blank(shipped) -> None:
         if len(rest) < MIN_CONTEXT:
             short.append((card.fields["Id"], plain(passage)))
     assert not short, short[:10]
+
+
+def test_cloze_windows_are_sense_units_and_never_show_blanks_side_by_side(shipped) -> None:
+    """Issue 25, point 6: the window grows to the commentary's sense units (a median of 9
+    characters of context before, 385 of 721 under 10), and two blanks never touch."""
+    contexts, touching = [], []
+    for card in shipped["cards"]:
+        if card.template != "Cloze" or "yili::retired" in card.tags:
+            continue
+        passage = search(r'<div class="passage"[^>]*>(.*?)</div>', card.question, flags=re.S).group(
+            1
+        )
+        blanked = re.sub(r'<span class="cloze"[^>]*>.*?</span>', "\x00", passage, flags=re.S)
+        rest = normalize(plain(blanked.replace("\x00", "")))
+        contexts.append(len(rest))
+        if "\x00\x00" in re.sub(r"\s+", "", plain(blanked)):
+            touching.append(plain(passage))
+    assert not touching, touching[:5]
+    assert statistics.median(contexts) >= 16, statistics.median(contexts)
+    assert sum(c < 10 for c in contexts) < len(contexts) / 5
 
 
 def test_siblings_come_apart_with_the_default_settings(shipped) -> None:
