@@ -4,7 +4,9 @@ Like mkdocs' build, it gathers everything first and writes last: nothing is writ
 unless the check passes and every renderer succeeds; the output folder is then
 exchanged for the new one in one step (:func:`glossary.files.publish`), so a failed or
 killed build never leaves half an output behind. The renderers' state files (the Anki
-ledger) are written with it, all or nothing.
+ledger) are read by every build but written only by one that records them (``record``: a release,
+``glossary build --record-ledger``), with the outputs, all or nothing; so building a fresh clone
+leaves the repository as it was.
 """
 
 from __future__ import annotations
@@ -244,8 +246,10 @@ def build(
     *,
     cache: IndexCache | None = None,
     base: str | None = None,
+    record: bool = False,
 ) -> Report:
-    """Check the glossary and, if it passes, write every output to ``out`` and update the state files."""
+    """Check the glossary and, if it passes, write every output to ``out``; with ``record``, also
+    the renderers' state files (the Anki ledger a release commits)."""
     terms = Path(terms)
     cache = cache if cache is not None else IndexCache.from_environment()
     report = check_project(terms, corpus_root, cache=cache, base=base)
@@ -256,7 +260,7 @@ def build(
     write_outputs(
         Path(out),
         rendered.files,
-        {terms.parent / name: data for name, data in rendered.state.items()},
+        {terms.parent / name: data for name, data in rendered.state.items()} if record else {},
         keep=(terms, Path(corpus_root)),
     )
     return report

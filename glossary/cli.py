@@ -304,6 +304,11 @@ def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     "--pdf", is_flag=True, help="Also print every HTML output to PDF with headless Chromium."
 )
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option(
+    "--record-ledger",
+    is_flag=True,
+    help="Also write anki-ledger.json (what a release commits); a plain build only reads it.",
+)
 @BASE
 @click.pass_obj
 def build(
@@ -314,6 +319,7 @@ def build(
     sheets: tuple[str, ...],
     pdf: bool,
     paper: str,
+    record_ledger: bool,
     base: str | None,
 ) -> None:
     """Check, then write every output (decks, glossary.html, terms.json) to OUT; nothing is written on failure."""
@@ -328,6 +334,7 @@ def build(
             RenderOptions(paper=paper, sheets=sheets, pdf=pdf),
             cache=cache,
             base=base,
+            record=record_ledger,
         )
     except KeyboardInterrupt:
         # The exchange holds Ctrl-C back until the folder and the ledger have both moved.

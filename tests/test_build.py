@@ -3,6 +3,7 @@
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +17,9 @@ from glossary.cli import cli
 from glossary.render import RENDERERS, Rendered
 
 
-def build(project: Path, out: Path, terms: Path | None = None):
-    """Build ``project`` (its terms.yaml unless ``terms``) against its own corpus/ into ``out``."""
+def build(project: Path, out: Path, terms: Path | None = None, record: bool = True):
+    """Build ``project`` (its terms.yaml unless ``terms``) against its own corpus/ into ``out``;
+    ``record``: as a release does, writing the Anki ledger too (``--record-ledger``)."""
     return CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000"}).invoke(
         cli,
         [
@@ -28,6 +30,7 @@ def build(project: Path, out: Path, terms: Path | None = None):
             str(project / "corpus"),
             "--out",
             str(out),
+            *(["--record-ledger"] if record else []),
         ],
     )
 
@@ -93,6 +96,53 @@ def test_build_writes_the_ledger_beside_the_terms(mini_project: Path, tmp_path: 
     ledger = json.loads((mini_project / "anki-ledger.json").read_text(encoding="utf-8"))
     assert {f"note:{ident}" for ident in mini_entries()} <= set(ledger)
     assert {stamp["mod"] for stamp in ledger.values()} == {1700000000}
+
+
+def test_a_plain_build_reads_the_ledger_and_leaves_it_as_it_was(
+    mini_project: Path, tmp_path: Path
+) -> None:
+    # A fresh clone's first build must leave `git status` clean (issue 28.6): only a release
+    # (--record-ledger) writes anki-ledger.json.
+    assert build(mini_project, tmp_path / "none", record=False).exit_code == 0
+    assert not (mini_project / "anki-ledger.json").exists()
+    assert build(mini_project, tmp_path / "recorded").exit_code == 0
+    recorded = (mini_project / "anki-ledger.json").read_bytes()
+    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
+    edited = text.replace("gloss: ", "gloss: the ", 1)
+    assert edited != text
+    (mini_project / "terms.yaml").write_text(edited, encoding="utf-8")
+    assert build(mini_project, tmp_path / "edited", record=False).exit_code == 0
+    assert (mini_project / "anki-ledger.json").read_bytes() == recorded
+    # The recorded ledger still decides the modification times: the plain build and a recording
+    # build of the same commit write the same decks.
+    assert build(mini_project, tmp_path / "edited-recorded").exit_code == 0
+    assert digest(tmp_path / "edited") == digest(tmp_path / "edited-recorded")
+    assert (mini_project / "anki-ledger.json").read_bytes() != recorded
+
+
+def test_a_fresh_clones_build_leaves_git_status_clean(mini_project: Path, tmp_path: Path) -> None:
+    # The README's build command in a fresh clone: dist/ is ignored, the ledger only read.
+    assert build(mini_project, tmp_path / "release").exit_code == 0  # the ledger a release records
+    shutil.copyfile(ROOT / ".gitignore", mini_project / ".gitignore")
+    # An entry edited since that release, as on main between releases: a build that wrote the
+    # ledger would change it now.
+    terms = mini_project / "terms.yaml"
+    terms.write_text(terms.read_text("utf-8").replace("gloss: ", "gloss: the ", 1), "utf-8")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(mini_project)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "release"], check=True)
+    text = (mini_project / "terms.yaml").read_text(encoding="utf-8")
+    old = os.getcwd()
+    try:
+        os.chdir(mini_project)
+        result = CliRunner().invoke(cli, ["build", "--corpus", "corpus"])
+    finally:
+        os.chdir(old)
+    assert result.exit_code == 0, result.output
+    assert (mini_project / "dist" / "yili-glossary.apkg").exists()
+    status = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True)
+    assert status.stdout == "" and text == (mini_project / "terms.yaml").read_text("utf-8")
 
 
 def test_failed_build_leaves_the_previous_output_untouched(

@@ -235,6 +235,7 @@ def test_build_refuses_a_corpus_file_outside_the_corpus(tmp_path: Path, case: st
     out = tmp_path / "dist"
     result = run(
         "build",
+        "--record-ledger",
         "--terms",
         project / "terms.yaml",
         "--corpus",
@@ -306,7 +307,14 @@ def test_media_through_a_symbolic_link_is_refused(tmp_path: Path, case: str) -> 
     project, name, step = media_project(tmp_path, case)
     out = tmp_path / "dist"
     result = run(
-        "build", "--terms", project / "terms.yaml", "--corpus", project / "corpus", "--out", out
+        "build",
+        "--record-ledger",
+        "--terms",
+        project / "terms.yaml",
+        "--corpus",
+        project / "corpus",
+        "--out",
+        out,
     )
     assert_clean_failure(
         result,
@@ -333,6 +341,7 @@ def test_real_media_files_still_reach_the_deck(tmp_path: Path) -> None:
     )
     result = run(
         "build",
+        "--record-ledger",
         "--terms",
         project / "terms.yaml",
         "--corpus",
@@ -408,6 +417,7 @@ KILL_PRELUDE = textwrap.dedent("""
 def _build_command(project: Path, prelude: str | None = None) -> list[str]:
     options = [
         "build",
+        "--record-ledger",
         "--terms",
         str(project / "terms.yaml"),
         "--corpus",
@@ -456,7 +466,14 @@ def two_releases(tmp_path_factory) -> dict:
     root = tmp_path_factory.mktemp("kill")
     base = make_project(root / "base")
     result = run(
-        "build", "--terms", base / "terms.yaml", "--corpus", base / "corpus", "--out", base / "dist"
+        "build",
+        "--record-ledger",
+        "--terms",
+        base / "terms.yaml",
+        "--corpus",
+        base / "corpus",
+        "--out",
+        base / "dist",
     )
     assert result.exit_code == 0, result.output
     old, old_ledger = digest(base / "dist"), (base / "anki-ledger.json").read_bytes()
@@ -468,6 +485,7 @@ def two_releases(tmp_path_factory) -> dict:
     shutil.copytree(base, expect, symlinks=True)
     result = run(
         "build",
+        "--record-ledger",
         "--terms",
         expect / "terms.yaml",
         "--corpus",
@@ -656,6 +674,7 @@ def build_again(state: dict, *extra: object):
     project = state["project"]
     return run(
         "build",
+        "--record-ledger",
         "--terms",
         project / "terms.yaml",
         "--corpus",
@@ -761,6 +780,7 @@ def test_out_naming_a_file_is_a_clear_error(rebuilt: dict) -> None:
     target.write_bytes(b"my notes")
     result = run(
         "build",
+        "--record-ledger",
         "--terms",
         rebuilt["project"] / "terms.yaml",
         "--corpus",
@@ -854,6 +874,7 @@ def test_build_output_escapes_control_and_bidi_characters(tmp_path: Path) -> Non
         cli,
         [
             "build",
+            "--record-ledger",
             "--terms",
             str(terms),
             "--corpus",
@@ -1036,6 +1057,7 @@ def anki_syntax_build(tmp_path_factory) -> Path:
     project = make_project(root / "project", text)
     result = run(
         "build",
+        "--record-ledger",
         "--terms",
         project / "terms.yaml",
         "--corpus",

@@ -79,7 +79,16 @@ def previous_build(tmp_path_factory):
     # A build writes anki-ledger.json next to the terms file: never next to the repository's.
     project = make_project(root / "project", plan=False, corpus=False)
     out = root / "dist"
-    result = run("build", "--terms", project / "terms.yaml", "--corpus", MINI_CORPUS, "--out", out)
+    result = run(
+        "build",
+        "--record-ledger",
+        "--terms",
+        project / "terms.yaml",
+        "--corpus",
+        MINI_CORPUS,
+        "--out",
+        out,
+    )
     assert result.exit_code == 0, result.output
     assert (project / "anki-ledger.json").exists()
     return root, project, out
@@ -96,7 +105,9 @@ def test_failed_build_leaves_previous_output_and_ledger_untouched(
     try:
         before_out, before_project = digest(out), digest(project)
         siblings = sorted(p.name for p in root.iterdir())
-        result = run("build", "--terms", terms, "--corpus", MINI_CORPUS, "--out", out)
+        result = run(
+            "build", "--record-ledger", "--terms", terms, "--corpus", MINI_CORPUS, "--out", out
+        )
         assert_clean_failure(result, f"{case.name}:")
         assert "nothing written" in result.output
         assert digest(out) == before_out
@@ -384,7 +395,16 @@ def hostile_build(tmp_path_factory) -> Path:
     terms = make_project(root / "project", HOSTILE, plan=False, corpus=False) / "terms.yaml"
     out = root / "dist"
     result = run(
-        "build", "--terms", terms, "--corpus", MINI_CORPUS, "--out", out, "--sheet", "乡射礼"
+        "build",
+        "--record-ledger",
+        "--terms",
+        terms,
+        "--corpus",
+        MINI_CORPUS,
+        "--out",
+        out,
+        "--sheet",
+        "乡射礼",
     )
     assert result.exit_code == 0, result.output
     return out

@@ -74,6 +74,7 @@ def assert_clean_failure(result, *fragments: str) -> None:
 def build(project: Path, out: Path | str, *extra: object):
     return run(
         "build",
+        "--record-ledger",
         "--terms",
         project / "terms.yaml",
         "--corpus",

@@ -47,6 +47,7 @@ def build(root: Path, out: Path, epoch: int) -> Path:
         cli,
         [
             "build",
+            "--record-ledger",
             "--terms",
             str(root / "terms.yaml"),
             "--corpus",
