@@ -33,6 +33,9 @@ from glossary.normalize import PLACEHOLDER, normalize, normalize_for_index
 from glossary.offsets import OffsetMap
 
 CONTEXT = 16
+#: How far a sense unit is followed (characters): a unit is a phrase or a sentence; one longer than
+#: this is cut, where the commentary is silent for a long run.
+MAX_UNIT = 48
 #: A bigram seen more often than this says little about where a near miss is.
 MAX_BIGRAM_HITS = 3000
 
@@ -391,6 +394,7 @@ class CorpusIndex:
         start, end = stream.offsets[first], stream.offsets[last] + 1
         page, page_id = doc.page_at(start)
         info = doc.text_info
+        units, units_at = _sense_units(doc, stream, first, last)
         locus = Locus(
             work=info.id,
             title=info.title,
@@ -409,6 +413,8 @@ class CorpusIndex:
             text=stream.text[first : last + 1],
             context=stream.text[max(0, first - CONTEXT) : last + 1 + CONTEXT],
             placeholders=hit.placeholders,
+            units=units,
+            units_at=units_at,
         )
         return self.annotator(hit, locus) if annotate and self.annotator else locus
 
@@ -434,3 +440,37 @@ class CorpusIndex:
         for end, key in automaton.iter(self.text):
             found[key].append(end - len(key) + 1)
         self._found.update(found)
+
+
+def _sense_units(
+    doc: Document, stream: Stream, first: int, last: int
+) -> tuple[tuple[str, ...], int]:
+    """The ``units`` and ``units_at`` of a locus of ``stream.text[first:last + 1]``.
+
+    The classic is cut where another stream of its file (the notes) starts between two of its
+    characters, and where a section ends; the units run from the one before the passage's to the
+    one after it, each followed at most MAX_UNIT characters (none for a layer no other cuts).
+    """
+    others = [s.offsets for s in doc.streams if s is not stream and len(s.offsets)]
+    if stream.layer != "classic" or not others:
+        return (), 0
+    offsets, size = stream.offsets, len(stream.text)
+    lo, hi = max(0, first - 3 * MAX_UNIT), min(size, last + 1 + 3 * MAX_UNIT)
+    low, high = offsets[lo], offsets[hi - 1] + 1
+    found = {offsets.count_below(p) for o in others for p in o.run_starts(low, high)}
+    found |= {offsets.count_below(end) for end, _ in doc.sections if low < end < high}
+    cuts = sorted(c for c in found if lo < c < hi)
+    before = [c for c in cuts if c <= first and first - c <= MAX_UNIT] or (
+        [0] if first < MAX_UNIT else []
+    )
+    after = [c for c in cuts if c > last and c - last <= MAX_UNIT] or (
+        [size] if size - last <= MAX_UNIT else []
+    )
+    if not before or not after:
+        return (), 0  # a long run the commentary leaves whole: no unit to show
+    edges = [before[-1], *(c for c in cuts if before[-1] < c <= last), after[0]]
+    earlier = [c for c in cuts if edges[0] - MAX_UNIT <= c < edges[0]]
+    later = [c for c in cuts if edges[-1] < c <= edges[-1] + MAX_UNIT]
+    edges = [*earlier[-1:], *edges, *later[:1]]
+    units = tuple(stream.text[a:b] for a, b in zip(edges, edges[1:]) if b > a)
+    return units, first - edges[0]

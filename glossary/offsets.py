@@ -83,6 +83,23 @@ class OffsetMap:
         run = bisect_right(self._runs, i, 0, self._count) - 1
         return self._runs[self._count + run] + (i - self._runs[run])
 
+    def count_below(self, position: int) -> int:
+        """How many positions held are less than ``position`` (the index it would take)."""
+        count, runs = self._count, self._runs
+        run = bisect_right(runs, position, count, 2 * count) - 1 - count
+        if run < 0:
+            return 0
+        end = runs[run + 1] if run + 1 < count else self._length
+        return runs[run] + min(position - runs[count + run], end - runs[run])
+
+    def run_starts(self, low: int, high: int) -> list[int]:
+        """The first positions of the runs that start in ``low < p < high``: where the text this
+        map reads breaks off and starts again."""
+        count, runs = self._count, self._runs
+        i = bisect_right(runs, low, count, 2 * count)
+        j = bisect_right(runs, high - 1, count, 2 * count)
+        return list(runs[i:j])
+
     def __iter__(self) -> Iterator[int]:
         count, runs = self._count, self._runs
         for run in range(count):

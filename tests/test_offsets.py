@@ -36,6 +36,10 @@ def test_a_map_is_the_list_of_its_positions(runs: list[tuple[int, int]]) -> None
     ]
     with pytest.raises(IndexError):
         offsets[len(positions)]
+    for p in range(-1, (positions[-1] if positions else 0) + 3):
+        assert offsets.count_below(p) == sum(q < p for q in positions)
+        starts = [a for a, b in runs if b > a and (a - 1) not in positions]
+        assert offsets.run_starts(p, p + 4) == [a for a in starts if p < a < p + 4]
     restored = OffsetMap.unpacked(*offsets.packed())
     assert restored == offsets and len(restored) == len(offsets)
     assert [restored[i] for i in range(len(positions))] == positions

@@ -541,6 +541,7 @@ def test_every_csv_row_reaches_anki_whatever_its_guid_starts_with(
     )
 
     import glossary.render.anki.notes as notes
+    import glossary.render.anki.passages as passages
     from glossary.render.anki.ids import note_guid as real_guid  # what notes calls
 
     starts = "#@+-="
@@ -551,6 +552,7 @@ def test_every_csv_row_reaches_anki_whatever_its_guid_starts_with(
         return starts[next(count) % len(starts)] + real_guid(entry_id, kind)[1:]
 
     monkeypatch.setattr(notes, "note_guid", guid)
+    monkeypatch.setattr(passages, "note_guid", guid)
     project = make_project(tmp_path / "project")
     assert build(project, tmp_path / "dist").exit_code == 0
     path = tmp_path / "dist" / "yili-glossary.csv"

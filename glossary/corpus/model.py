@@ -254,6 +254,11 @@ class Locus:
     received: Witness | None = None
     #: For a note of the primary text's author: the note of 鄭玄's whose words it repeats.
     repeats: Witness | None = None
+    #: For a passage of a classic that notes cut: the commentary's sense units around it (each a
+    #: run of the classic from one note, or section end, to the next), from the unit before the
+    #: passage's to the unit after it; the passage starts at character ``units_at`` of their join.
+    units: tuple[str, ...] = ()
+    units_at: int = 0
 
     def label(self, with_file: bool = True) -> str:
         """A short human-readable place: ``禮經本義 卷4 p.22a 〈取矢〉 classic [file:line]``."""

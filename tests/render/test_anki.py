@@ -55,6 +55,7 @@ def build(root: Path, out: Path, epoch: int) -> None:
         cli,
         [
             "build",
+            "--record-ledger",
             "--terms",
             str(root / "terms.yaml"),
             "--corpus",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import statistics
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -334,6 +335,26 @@ def test_passages_keep_context_around_the_blank(shipped) -> None:
     assert not short, short[:10]
 
 
+def test_cloze_windows_are_sense_units_and_never_show_blanks_side_by_side(shipped) -> None:
+    """Issue 25, point 6: the window grows to the commentary's sense units (a median of 9
+    characters of context before, 385 of 721 under 10), and two blanks never touch."""
+    contexts, touching = [], []
+    for card in shipped["cards"]:
+        if card.template != "Cloze" or "yili::retired" in card.tags:
+            continue
+        passage = search(r'<div class="passage"[^>]*>(.*?)</div>', card.question, flags=re.S).group(
+            1
+        )
+        blanked = re.sub(r'<span class="cloze"[^>]*>.*?</span>', "\x00", passage, flags=re.S)
+        rest = normalize(plain(blanked.replace("\x00", "")))
+        contexts.append(len(rest))
+        if "\x00\x00" in re.sub(r"\s+", "", plain(blanked)):
+            touching.append(plain(passage))
+    assert not touching, touching[:5]
+    assert statistics.median(contexts) >= 16, statistics.median(contexts)
+    assert sum(c < 10 for c in contexts) < len(contexts) / 5
+
+
 def test_siblings_come_apart_with_the_default_settings(shipped) -> None:
     """Item 4: with Anki's default deck options (only the daily limit raised, to see every card),
     no card that asks an entry in a passage comes within a day's new cards (20) after its
@@ -514,3 +535,46 @@ def test_night_mode_and_contrast(shipped) -> None:
                 assert found["background"] == background, body
                 assert not found["low"], (body, found["low"])
         browser.close()
+
+
+#: A phone screen (CSS pixels) and how many of them a back may take (issue 25: "every back of the
+#: whole deck fits two 400×800 screens, or collapses to it").
+SCREEN = (400, 800)
+SCREENS = 2
+
+
+def test_every_back_fits_two_phone_screens(shipped) -> None:
+    """With its "more" sections closed, no back is taller than two 400×800 screens (rendered by
+    Chromium with the cards' own style, at 400 px)."""
+    from playwright.sync_api import sync_playwright
+
+    css = note_type(shipped["col"], "Yili glossary term")["css"]
+    backs = {
+        c.fields.get("Id", "") + " " + c.template: re.sub(
+            r"<style>.*?</style>", "", c.answer, flags=re.S
+        )
+        for c in shipped["cards"]
+        if "yili::retired" not in c.tags
+    }
+    names = sorted(backs)
+    heights: dict[str, int] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": SCREEN[0], "height": SCREEN[1]})
+        for start in range(0, len(names), 200):
+            batch = names[start : start + 200]
+            page.set_content(
+                f"<html><head><style>{css} body{{margin:0}}</style></head><body>"
+                + "".join(
+                    f'<div class="sample {BODY_DAY}" style="width:{SCREEN[0]}px">{backs[n]}</div>'
+                    for n in batch
+                )
+                + "</body></html>"
+            )
+            found = page.evaluate(
+                "() => [...document.querySelectorAll('.sample')].map(e => e.offsetHeight)"
+            )
+            heights.update(zip(batch, found))
+        browser.close()
+    tall = sorted(((h, n) for n, h in heights.items() if h > SCREEN[1] * SCREENS), reverse=True)
+    assert not tall, (len(tall), tall[:10])

@@ -14,13 +14,13 @@ from markupsafe import Markup
 
 from glossary.corpus.mandoku import PAGE_ID
 from glossary.corpus.model import Locus
-from glossary.enrich.pinyin import split_reading, tts_text
+from glossary.enrich.pinyin import tts_text
 from glossary.model import CharReading, Entry, Occurrences, Rendering, Retired, Step
 from glossary.normalize import normalize, normalize_with_map
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
 from glossary.render.anki.modern import rendering_line
-from glossary.render.markup import bracket_reading, reading_lines, tone
+from glossary.render.markup import bracket_reading, reading_lines
 from glossary.vocab import Rite, vocabulary
 
 
@@ -38,8 +38,6 @@ def template_env() -> jinja2.Environment:
 
 #: What stands for a headword where a front would otherwise show it (Recall cues, masked rite names).
 MASK = "～"
-#: A passage card keeps at least this many characters of the passage besides its terms.
-MIN_CONTEXT = 8
 
 
 def spans(passage: str, forms: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
@@ -179,6 +177,10 @@ def locus_label(loci: Sequence[Locus]) -> str:
     return first.label(with_file=False)
 
 
+#: The passages a back shows open; the rest are behind a "more" (a back fits two phone screens).
+SHOWN_CITATIONS = 2
+
+
 def _citations_html(
     items: Sequence[tuple[Sequence[Locus], str | None]],
     modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
@@ -194,7 +196,12 @@ def _citations_html(
         citations.append(
             {"text": loci[0].text, "note": note, "label": locus_label(loci), "modern": lines}
         )
-    return template_env().get_template("citations.html").render(citations=citations).strip()
+    return (
+        template_env()
+        .get_template("citations.html")
+        .render(citations=citations, shown=SHOWN_CITATIONS)
+        .strip()
+    )
 
 
 def term_note(
@@ -258,194 +265,6 @@ def term_note(
         entry.rites,
         entry.category,
     )
-
-
-@dataclass
-class _Passage:
-    """A passage chosen for cloze cards: its locus, the entries it asks, and the window shown."""
-
-    locus: Locus
-    members: list[Entry]
-    context: str
-    start: int
-    end: int
-    #: The passage's agreeing occurrences, ``locus`` first (the place shown: ``locus_label``).
-    loci: tuple[Locus, ...] = ()
-
-    def grow(self, step: int) -> bool:
-        """Widen the window by ``step`` characters each side, as far as the context goes."""
-        start, end = max(0, self.start - step), min(len(self.context), self.end + step)
-        changed = (start, end) != (self.start, self.end)
-        self.start, self.end = start, end
-        return changed
-
-    def window(self) -> str:
-        return self.context[self.start : self.end]
-
-    def clozes(self) -> list[tuple[Entry, list[tuple[int, int]]]]:
-        """Each member with the spans of its headword in the window; a longer headword's span wins
-        over a shorter one inside it (乘矢 over 矢)."""
-        window = self.window()
-        found = [(entry, spans(window, forms_of(entry))) for entry in self.members]
-        taken: list[tuple[int, int]] = []
-        result: list[tuple[Entry, list[tuple[int, int]]]] = []
-        for entry, places in sorted(
-            found, key=lambda item: -max((e - s for s, e in item[1]), default=0)
-        ):
-            # A headword that stands inside a longer one here (矢 in 乘矢) would be shown by that
-            # one's card: it is not asked in this passage at all.
-            if any(not (e <= a or s >= b) for s, e in places for a, b in taken):
-                result.append((entry, []))
-                continue
-            taken.extend(places)
-            result.append((entry, places))
-        order = {id(entry): i for i, entry in enumerate(self.members)}
-        return sorted(result, key=lambda item: order[id(item[0])])
-
-    def outside(self) -> int:
-        """Characters of the window that no cloze covers (punctuation is not in the stream text)."""
-        covered = sum(e - s for _, places in self.clozes() for s, e in places)
-        return len(self.window()) - covered
-
-    def fronts(self) -> dict[str, str]:
-        """The front each member's card shows (its headword blanked), by entry id."""
-        window, result = self.window(), {}
-        for entry, places in self.clozes():
-            if not places:
-                continue
-            out, last = [], 0
-            for s, e in places:
-                out.append(window[last:s] + "[...]")
-                last = e
-            result[entry.id] = "".join(out) + window[last:]
-        return result
-
-
-def _place_in_context(locus: Locus) -> tuple[str, int, int]:
-    """The locus' context and where its text stands in it (the index gives 16 characters either side)."""
-    context, size = locus.context or locus.text, len(locus.text)
-    at = 16 if context[16 : 16 + size] == locus.text else context.find(locus.text)
-    if at < 0:
-        return locus.text, 0, size
-    return context, at, at + size
-
-
-def choose_passages(
-    entries: list[Entry], loci_by_entry: dict[str, list[list[Locus]]]
-) -> list[_Passage]:
-    """One passage per entry that has one (the classic preferred, then the shortest quote); entries
-    whose chosen passages are the same place share it. Each window keeps at least MIN_CONTEXT
-    characters besides the blanks, and windows that would ask the same question with different
-    answers are widened until they differ."""
-    by_place: dict[tuple[str, int, int], _Passage] = {}
-    for entry in entries:
-        candidates = sorted(
-            ((loci[0], loci) for loci in loci_by_entry.get(entry.id, ()) if loci),
-            key=lambda item: (item[0].layer != "classic", len(item[0].text)),
-        )
-        for locus, loci in candidates:
-            if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(
-                normalize(entry.term)
-            ):
-                place = (locus.file, locus.start, locus.end)
-                if place not in by_place:
-                    by_place[place] = _Passage(
-                        locus, [], *_place_in_context(locus), loci=tuple(loci)
-                    )
-                by_place[place].members.append(entry)
-                break
-    passages = list(by_place.values())
-    for passage in passages:
-        while passage.outside() < MIN_CONTEXT and passage.grow(1):
-            pass
-    for _ in range(16):
-        asked: dict[str, list[tuple[_Passage, str]]] = {}
-        for passage in passages:
-            for entry_id, front in passage.fronts().items():
-                answer = normalize(next(e.term for e in passage.members if e.id == entry_id))
-                asked.setdefault(normalize(front), []).append((passage, answer))
-        clashing = {
-            id(p): p for cards in asked.values() if len({a for _, a in cards}) > 1 for p, _ in cards
-        }
-        if not clashing or not any([p.grow(2) for p in clashing.values()]):
-            break
-    return passages
-
-
-def _cloze_ruby(printed: str, entry: Entry) -> str:
-    """A blanked headword as printed, with its reading as ruby, each character in its tone class."""
-    syllables = split_reading(entry.pinyin)
-    if len(syllables) != len(printed):
-        return text(printed)
-    return "".join(
-        f'<span class="tone{tone(s)}"><ruby>{text(ch)}<rt>{text(s)}</rt></ruby></span>'
-        for ch, s in zip(printed, syllables)
-    )
-
-
-def cloze_note(passage: _Passage, order: Callable[[str, list[str]], list[str]]) -> NoteSpec | None:
-    """The passage with each member's headword as a cloze (one card per headword), the locus on the back.
-
-    ``order(key, ids)`` gives the cloze numbers: the ids in the order the ledger recorded for the
-    note (a number, once given, always asks the same headword), new ones after.
-    """
-    clozes = [(entry, places) for entry, places in passage.clozes() if places]
-    if not clozes:
-        return None
-    key_entry = clozes[0][0]
-    key = f"cloze:{key_entry.id}"
-    numbered = order(key, [entry.id for entry, _ in clozes])
-    number = {entry_id: i + 1 for i, entry_id in enumerate(numbered)}
-    window = passage.window()
-    marks = sorted((s, e, entry) for entry, places in clozes for s, e in places)
-    out, last = [], 0
-    for s, e, entry in marks:
-        out.append(text(window[last:s]))
-        out.append(f"{{{{c{number[entry.id]}::{_cloze_ruby(window[s:e], entry)}}}}}")
-        last = e
-    out.append(text(window[last:]))
-    members = sorted((entry for entry, _ in clozes), key=lambda entry: number[entry.id])
-    glosses = (
-        template_env()
-        .get_template("cloze_glosses.html")
-        .render(
-            members=[
-                {
-                    "n": number[e.id],
-                    "term": e.term,
-                    "traditional": e.traditional,
-                    "pinyin": e.pinyin,
-                    "gloss": e.gloss,
-                }
-                for e in members
-            ]
-        )
-        .strip()
-    )
-    tts = "".join(
-        f"{{{{c{number[e.id]}::{text(spoken)}}}}}" for e in members if (spoken := tts_text(e))
-    )
-    locus = passage.locus
-    fields = field_values(
-        "cloze",
-        {
-            "Passage": "".join(out),
-            "Locus": text(locus_label(passage.loci or (locus,))),
-            "Term": text(" · ".join(e.term for e in members)),
-            "Ruby": " · ".join(bracket_reading(e.term, e.pinyin) for e in members),
-            "Gloss": glosses,
-            "Id": text(" ".join(e.id for e in members)),
-            "TTS": tts,
-        },
-    )
-    home = vocabulary().rite(locus.rite) if locus.rite else None
-    rites = tuple(
-        dict.fromkeys([home or members[0].rites[0], *(r for e in members for r in e.rites)])
-    )
-    tags = tuple(
-        sorted({t for e in members for t in tags_for(e, [locus])} | {"yili::category::passage"})
-    )
-    return NoteSpec(key, note_guid(key_entry.id, "cloze"), "cloze", fields, tags, rites, "passage")
 
 
 #: What the old note of a passage card that moved says on its back.

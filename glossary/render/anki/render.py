@@ -14,8 +14,6 @@ from glossary.render.anki.models import SPECS, all_models, model_source
 from glossary.render.anki.notes import (
     NoteSpec,
     PlanCard,
-    choose_passages,
-    cloze_note,
     forms_of,
     moved_cloze_note,
     retired_notes,
@@ -24,6 +22,7 @@ from glossary.render.anki.notes import (
     term_note,
 )
 from glossary.render.anki.package import build_decks, home_rite, write_apkg
+from glossary.render.anki.passages import choose_passages, cloze_note
 from glossary.render.plan_svg import render_svg
 
 #: East and west in the plan's names: the front that hides a place's name hides its twin's too

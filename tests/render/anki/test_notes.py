@@ -11,15 +11,8 @@ from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import tts_problems, tts_text
 from glossary.model import Step
 from glossary.render.anki.ledger import Ledger, parse_ledger
-from glossary.render.anki.notes import (
-    MIN_CONTEXT,
-    choose_passages,
-    cloze_note,
-    masked,
-    sequence_notes,
-    spans,
-    text,
-)
+from glossary.render.anki.notes import masked, sequence_notes, spans, text
+from glossary.render.anki.passages import MIN_CONTEXT, choose_passages, cloze_note
 from glossary.render.markup import bracket_reading
 
 
@@ -135,3 +128,29 @@ def test_readings_in_bracket_form_with_tone_classes() -> None:
     )
     assert bracket_reading("大羹", "tài") == "大羹[tài]"
     assert text("guest's [x]") == "guest's &#91;x&#93;"
+
+
+def test_a_window_is_whole_sense_units_and_no_blank_opens_it() -> None:
+    entries = mini_entries()
+    bi = entries["bi"]
+    units = ("司馬命弟子設楅", "楅長如笴博三寸", "乃設楅于中庭南當洗")
+    # The quote opens its unit: the unit before it is shown, whole, and the one after is not.
+    opening = replace(locus("楅長如笴", "", 100), units=units, units_at=len(units[0]))
+    [passage] = choose_passages([bi], {"bi": [[opening]]})
+    assert passage.window() == "司馬命弟子設楅楅長如笴博三寸"
+    # The headword twice in a row (設楅楅長) is one blank, never two side by side.
+    assert passage.fronts()["bi"] == "司馬命弟子設[...]長如笴博三寸"
+    # Inside its unit, with words on both sides: the unit alone.
+    inside = replace(locus("設楅于中庭", "", 200), units=units, units_at=15)
+    [passage] = choose_passages([bi], {"bi": [[inside]]})
+    assert passage.window() == "乃設楅于中庭南當洗"
+
+
+def test_two_quotes_in_one_sense_unit_are_one_note() -> None:
+    entries = mini_entries()
+    bi, si_ma = entries["bi"], replace(entries["si-ma"], term="司馬")
+    units = ("弟子取矢", "乃設楅于司馬之南當洗", "司馬命弟子")
+    first = replace(locus("設楅于", "", 100), units=units, units_at=5)
+    second = replace(locus("司馬之南", "", 103), units=units, units_at=8)
+    [passage] = choose_passages([bi, si_ma], {"bi": [[first]], "si-ma": [[second]]})
+    assert [e.id for e in passage.members] == ["bi", "si-ma"]
