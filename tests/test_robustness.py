@@ -433,8 +433,23 @@ def test_printed_html_escapes_markup(hostile_build: Path) -> None:
         )
         start = text.rindex("<script>")
         assert text[start:].removeprefix("<script>\n").startswith(own.rstrip("\n")), page.name
-        assert text.count("<script") == 1, page.name
-        text = text[:start]
+        if page.name == "glossary.html":
+            # Before it: the vendored search library (checked against its checksums) and the
+            # search data, JSON in which no "<" can close the element.
+            from glossary.render.search_index import vendored_scripts
+
+            vendored = text.rindex("<script>", 0, start)
+            assert text[vendored:start].removeprefix("<script>\n").startswith(vendored_scripts())
+            opening = '<script type="application/json" id="search-data">'
+            data_at = text.index(opening)
+            data = text[data_at + len(opening) : text.index("</script>", data_at)]
+            assert "<" not in data
+            assert any(SCRIPT in e["t"] or SCRIPT in e["h"] for e in json.loads(data)["entries"])
+            assert text.count("<script") == 3, page.name
+            text = text[:data_at]
+        else:
+            assert text.count("<script") == 1, page.name
+            text = text[:start]
         assert_escaped(text, page.name)
         tree = html5lib.parse(text, namespaceHTMLElements=False)
         assert not [s for s in tree.iter("script") if "alert" in (s.text or "")], page.name

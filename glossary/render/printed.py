@@ -13,10 +13,9 @@ from markupsafe import Markup
 
 from glossary import version
 from glossary.corpus.model import Locus
-from glossary.enrich.pinyin import split_reading
 from glossary.errors import PdfError
 from glossary.model import Entry, Glossary, Rendering
-from glossary.render import indexes
+from glossary.render import indexes, search_index
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
 from glossary.render.terms_json import ATTRIBUTION
@@ -163,7 +162,6 @@ def entry_printer(
                 place=place,
                 plan_page=layout.page("plan"),
                 page_name=layout.name(f"e-{entry.id}"),
-                search=search_key(entry),
                 occurrences=glossary.concordance.get(entry.id),
                 ruby=ruby,
                 modern=modern,
@@ -222,22 +220,15 @@ def stylesheet(
     return pages + "\n" + body + "\n@media screen {\n" + screen + "\n}"
 
 
-def search_key(entry: Entry) -> str:
-    """What the web page's search box matches an entry by: both scripts and variants, pinyin with
-    and without tones (syllables apart and joined), the gloss and the definition, case-folded."""
-    syllables = split_reading(entry.pinyin)
-    plain = [indexes.toneless(s).replace("v", "u") for s in syllables]
-    parts = [
-        entry.term,
-        entry.traditional or "",
-        *entry.variants,
-        entry.pinyin.lower(),
-        " ".join(plain),
-        "".join(plain),
-        entry.gloss,
-        entry.definition,
-    ]
-    return " ".join(p for p in parts if p).lower()
+def _search_data(glossary: Glossary, rites: list[dict], numbers: Mapping[str, int]) -> Markup:
+    """The web page's search data (see :mod:`glossary.render.search_index`)."""
+    by_slug = {rite.id: rite for rite in vocabulary().rites}
+    return search_index.search_data(
+        glossary.entries,
+        numbers,
+        [(by_slug[r["slug"]], r["count"]) for r in rites if r["slug"] in by_slug],
+        glossary.loci,
+    )
 
 
 def _colophon(glossary: Glossary) -> dict[str, str]:
@@ -292,6 +283,8 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
     html = env.get_template("glossary.html").render(
         css=Markup(css),
         script=Markup(env.get_template("search.js").render()),
+        vendored=search_index.vendored_scripts(),
+        search_data=_search_data(glossary, rites, numbers),
         rites=rites,
         entries=entries,
         citation_count=sum(len(e.citations) for e in entries),
@@ -299,7 +292,6 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         numbers=numbers,
         page=layout.page,
         page_name=layout.name,
-        search_key=search_key,
         index_pinyin=indexes.by_pinyin(entries),
         index_radical=indexes.by_radical(entries),
         index_gloss=indexes.by_gloss(entries),
