@@ -534,6 +534,16 @@ def corpus_info(corpus: Path, as_json: bool, variants: bool) -> None:
             echo(line)
 
 
+def _add_commands() -> None:
+    """Commands that live in modules of their own (click only at import)."""
+    from glossary.release.command import release
+
+    cli.add_command(release)
+
+
+_add_commands()
+
+
 def main() -> None:
     """Console entry point: user errors never end in a traceback."""
     _prepare_process()

@@ -35,3 +35,7 @@ class PdfError(GlossaryError):
 
 class DataError(GlossaryError):
     """A data file has problems that stop the command (they are listed in the message)."""
+
+
+class ReleaseError(GlossaryError):
+    """A release cannot be made from this checkout (not clean, not tagged, tag and version differ)."""

@@ -415,6 +415,15 @@ class Alignment:
         return self.pairs[i] if i >= 0 and offset < self.pairs[i].paragraph.end else None
 
 
+@dataclass(frozen=True)
+class Release:
+    """A published release: what the decks and the book say of themselves and of the next one."""
+
+    version: str
+    #: The page that lists the releases (``…/releases``); the newest is under ``…/releases/latest``.
+    url: str
+
+
 @dataclass(frozen=True, eq=False)
 class Glossary:
     """Everything the renderers need, gathered once by the build."""
@@ -449,6 +458,8 @@ class Glossary:
     #: (file, start) of a cited locus in an excerpt → the same passage in the text it excerpts
     #: (glossary.enrich.excerpt_loci): the place a card names.
     excerpted: dict[tuple[str, int], Locus] = field(default_factory=dict)
+    #: Set by ``glossary release`` only: the deck descriptions and the colophon name it.
+    release: Release | None = None
 
     def renderings(self, locus: Locus, *, certain: bool = True) -> tuple[Rendering, ...]:
         """The modern renderings of the passage at ``locus`` (only those at or above the threshold

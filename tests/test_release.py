@@ -15,6 +15,8 @@ import yaml
 from conftest import ROOT
 
 import glossary
+from glossary.release.make import paper_name
+from glossary.vocab import vocabulary
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
@@ -55,9 +57,15 @@ def test_constraints_pin_every_dependency_exactly() -> None:
     assert _name(project["name"]) not in pins  # the project itself is installed editable
 
 
-def test_every_install_uses_the_constraints() -> None:
+def _developer_part() -> str:
+    """The README from its developer heading on (what comes before it is for students)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    first = re.search(r"```sh\n(.*?)\n```", readme, re.S)
+    assert "\n## For developers\n" in readme
+    return readme.split("\n## For developers\n", 1)[1]
+
+
+def test_every_install_uses_the_constraints() -> None:
+    first = re.search(r"```sh\n(.*?)\n```", _developer_part(), re.S)
     assert first is not None and "pip install -q -c constraints.txt -e ." in first.group(1)
     script = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8")
     installs = [line for line in script.splitlines() if "pip install" in line]
@@ -89,3 +97,38 @@ def test_the_changelog_keeps_an_unreleased_section() -> None:
     assert sections and sections[0] == "Unreleased"
     headings = set(re.findall(r"^### (\w+)", changelog, re.M))
     assert headings <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}
+
+
+def test_the_developer_part_starts_with_the_install_and_the_test_command() -> None:
+    commands = re.findall(r"```sh\n(.*?)\n```", _developer_part(), re.S)
+    assert commands[0].startswith("python3 -m venv .venv && .venv/bin/pip install")
+    assert commands[0].endswith("glossary build --sheet all")
+    assert commands[1] == "bash scripts/test.sh"
+
+
+def test_the_readme_starts_with_downloads_and_import_for_students() -> None:
+    """Before anything about Python: where to download the decks, the book and the sheets (the
+    latest release's assets, by the names a release gives them) and how to import and update."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    students = readme.split("\n## For developers\n", 1)[0]
+    for word in ("python", "pip ", "venv", "glossary build", "```"):
+        assert word not in students.lower(), word
+    headings = re.findall(r"^## (.+)$", students, re.M)
+    assert headings == ["Download", "Import into Anki", "Update to a new release"]
+    linked = set(re.findall(r"\(\.\./\.\./releases/latest/download/([^)]+)\)", students))
+    fixed = {"yili-glossary.apkg", "glossary-a4.pdf", "glossary-letter.pdf", "glossary.html"}
+    fixed |= {"CHANGES.md", "IMPORT.md", "yili-glossary.csv", "terms.json", "SHA256SUMS"}
+    per_rite = {
+        name
+        for rite in vocabulary().rites
+        for name in (
+            f"yili-{rite.id}.apkg",
+            f"sheet-{rite.id}.html",
+            paper_name(f"sheet-{rite.id}.pdf", "a4"),
+            paper_name(f"sheet-{rite.id}.pdf", "letter"),
+        )
+    }
+    assert linked == fixed | per_rite
+    words = " ".join(students.split())
+    assert "tick **Import any deck presets**" in words
+    assert "tick **Merge note types** and set **Update notes** to **Always**" in words

@@ -246,6 +246,8 @@ def _colophon(glossary: Glossary) -> dict[str, str]:
         "commit": glossary.commit or "(not built from a git checkout)",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(glossary.epoch)),
         "epoch": str(glossary.epoch),
+        "release": glossary.release.version if glossary.release else "",
+        "next": f"{glossary.release.url}/latest" if glossary.release else "",
     }
 
 

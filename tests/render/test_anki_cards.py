@@ -535,3 +535,46 @@ def test_night_mode_and_contrast(shipped) -> None:
                 assert found["background"] == background, body
                 assert not found["low"], (body, found["low"])
         browser.close()
+
+
+#: A phone screen (CSS pixels) and how many of them a back may take (issue 25: "every back of the
+#: whole deck fits two 400×800 screens, or collapses to it").
+SCREEN = (400, 800)
+SCREENS = 2
+
+
+def test_every_back_fits_two_phone_screens(shipped) -> None:
+    """With its "more" sections closed, no back is taller than two 400×800 screens (rendered by
+    Chromium with the cards' own style, at 400 px)."""
+    from playwright.sync_api import sync_playwright
+
+    css = note_type(shipped["col"], "Yili glossary term")["css"]
+    backs = {
+        c.fields.get("Id", "") + " " + c.template: re.sub(
+            r"<style>.*?</style>", "", c.answer, flags=re.S
+        )
+        for c in shipped["cards"]
+        if "yili::retired" not in c.tags
+    }
+    names = sorted(backs)
+    heights: dict[str, int] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": SCREEN[0], "height": SCREEN[1]})
+        for start in range(0, len(names), 200):
+            batch = names[start : start + 200]
+            page.set_content(
+                f"<html><head><style>{css} body{{margin:0}}</style></head><body>"
+                + "".join(
+                    f'<div class="sample {BODY_DAY}" style="width:{SCREEN[0]}px">{backs[n]}</div>'
+                    for n in batch
+                )
+                + "</body></html>"
+            )
+            found = page.evaluate(
+                "() => [...document.querySelectorAll('.sample')].map(e => e.offsetHeight)"
+            )
+            heights.update(zip(batch, found))
+        browser.close()
+    tall = sorted(((h, n) for n, h in heights.items() if h > SCREEN[1] * SCREENS), reverse=True)
+    assert not tall, (len(tall), tall[:10])

@@ -82,8 +82,10 @@ def test_terms_json_gives_each_headword_characters_readings(
     [bi] = data["bi"]["readings"]
     assert bi["shiwen"]["text"] == "音福"
     locus = bi["shiwen"]["locus"]
-    # (received and repeats only where they apply: a passage of 禮經本義's classic, a note of his.)
-    assert set(Locus.__dataclass_fields__) - {"start", "end", "received", "repeats"} <= set(locus)
+    # (received and repeats only where they apply: a passage of 禮經本義's classic, a note of his;
+    # the sense units around a passage are the cards' windows, not a place.)
+    inner = {"start", "end", "received", "repeats", "units", "units_at"}
+    assert set(Locus.__dataclass_fields__) - inner <= set(locus)
     assert (locus["work"], locus["title"], locus["file"], locus["rite"], locus["layer"]) == (
         "KR1g0003",
         "經典釋文",

@@ -177,6 +177,10 @@ def locus_label(loci: Sequence[Locus]) -> str:
     return first.label(with_file=False)
 
 
+#: The passages a back shows open; the rest are behind a "more" (a back fits two phone screens).
+SHOWN_CITATIONS = 2
+
+
 def _citations_html(
     items: Sequence[tuple[Sequence[Locus], str | None]],
     modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
@@ -192,7 +196,12 @@ def _citations_html(
         citations.append(
             {"text": loci[0].text, "note": note, "label": locus_label(loci), "modern": lines}
         )
-    return template_env().get_template("citations.html").render(citations=citations).strip()
+    return (
+        template_env()
+        .get_template("citations.html")
+        .render(citations=citations, shown=SHOWN_CITATIONS)
+        .strip()
+    )
 
 
 def term_note(

@@ -12,6 +12,7 @@ import zipfile
 
 import genanki
 
+from glossary.model import Release
 from glossary.render.anki.descriptions import description
 from glossary.render.anki.ids import deck_id
 from glossary.render.anki.models import StableModel
@@ -86,15 +87,19 @@ def build_decks(
     mods: dict[str, int],
     positions: dict[str, dict[int, int]],
     credit: str = "",
+    release: Release | None = None,
 ) -> list[genanki.Deck]:
     """The root deck (with how to study) and the sub-decks per rite and category that hold notes.
 
     A note goes to its home deck (``home_deck``) in every package, so packages imported in any
     order agree. Each card's ``due`` (its place among new cards) is ``positions[key][ord]``;
-    ``credit`` names the modern renderings in the root deck's description.
+    ``credit`` names the modern renderings and ``release`` this release and where the next one
+    will be, in the root deck's description.
     """
     decks: dict[str, genanki.Deck] = {
-        ROOT_DECK: genanki.Deck(deck_id(ROOT_DECK), ROOT_DECK, description("root", credit=credit))
+        ROOT_DECK: genanki.Deck(
+            deck_id(ROOT_DECK), ROOT_DECK, description("root", credit=credit, release=release)
+        )
     }
     for spec in specs:
         rite = home_rite(spec)

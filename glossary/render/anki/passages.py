@@ -205,6 +205,7 @@ def choose_passages(
             left = passage.thinner_side_is_left()
             if not (passage.grow(1, left, not left) or passage.grow(1, not left, left)):
                 break
+    passages = _merged(passages)
     for _ in range(16):
         asked: dict[str, list[tuple[_Passage, str]]] = {}
         for passage in passages:
@@ -216,7 +217,23 @@ def choose_passages(
         }
         if not clashing or not any([p.grow(2) for p in clashing.values()]):
             break
-    return passages
+    return _merged(passages)
+
+
+def _merged(passages: list[_Passage]) -> list[_Passage]:
+    """Passages whose windows came to show the same text (two quotes in one sense unit: 匴 and 坫
+    in 爵弁皮弁緇布冠各一匴執以待于西坫南; or one passage in two editions' scripts) as one note,
+    its members in order."""
+    shown: dict[str, _Passage] = {}
+    out = []
+    for passage in passages:
+        key = normalize(passage.window())
+        if key in shown:
+            shown[key].members.extend(m for m in passage.members if m not in shown[key].members)
+            continue
+        shown[key] = passage
+        out.append(passage)
+    return out
 
 
 def _cloze_ruby(printed: str, entry: Entry) -> str:

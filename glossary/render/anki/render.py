@@ -241,19 +241,21 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     )
     outputs = {
         "yili-glossary.apkg": write_apkg(
-            build_decks(live, models, mods, places, credit), referenced(live, media), timestamp
+            build_decks(live, models, mods, places, credit, glossary.release),
+            referenced(live, media),
+            timestamp,
         )
     }
     for rite in {r.id: r for spec in live for r in spec.rites}.values():
         rite_specs = [s for s in live if rite in s.rites]
-        decks = build_decks(rite_specs, models, mods, places, credit)
+        decks = build_decks(rite_specs, models, mods, places, credit, glossary.release)
         outputs[f"yili-{rite.id}.apkg"] = write_apkg(
             decks, referenced(rite_specs, media), timestamp
         )
     retired = [s for s in specs if s.category == "retired"]
     if retired:
         outputs["yili-retired.apkg"] = write_apkg(
-            build_decks(retired, models, mods, {}, credit),
+            build_decks(retired, models, mods, {}, credit, glossary.release),
             referenced(retired, media),
             timestamp,
             suspended=True,

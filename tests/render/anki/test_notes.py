@@ -144,3 +144,13 @@ def test_a_window_is_whole_sense_units_and_no_blank_opens_it() -> None:
     inside = replace(locus("設楅于中庭", "", 200), units=units, units_at=15)
     [passage] = choose_passages([bi], {"bi": [[inside]]})
     assert passage.window() == "乃設楅于中庭南當洗"
+
+
+def test_two_quotes_in_one_sense_unit_are_one_note() -> None:
+    entries = mini_entries()
+    bi, si_ma = entries["bi"], replace(entries["si-ma"], term="司馬")
+    units = ("弟子取矢", "乃設楅于司馬之南當洗", "司馬命弟子")
+    first = replace(locus("設楅于", "", 100), units=units, units_at=5)
+    second = replace(locus("司馬之南", "", 103), units=units, units_at=8)
+    [passage] = choose_passages([bi, si_ma], {"bi": [[first]], "si-ma": [[second]]})
+    assert [e.id for e in passage.members] == ["bi", "si-ma"]
