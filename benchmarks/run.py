@@ -16,9 +16,10 @@
 (c) `glossary --help` start-up vs `python -c pass` (from (a'));
 (d) the full build of the shipped glossary (decks, HTML, terms.json; no PDF);
 (e) check time at 1, 2, 5 and 10 M characters;
-(f) the Anki plan drawings of the largest plan check accepts (scattered, and piled on one spot).
+(f) the Anki plan drawings of the largest plan check accepts (scattered, and piled on one spot);
+(w) with --web-only: glossary.html on a slow phone (benchmarks/web.py: 390 px, CPU slowed 4×).
 
-Usage: python benchmarks/run.py [--quick] [--processes-only] [--plan-only] [--runs N]
+Usage: python benchmarks/run.py [--quick] [--processes-only] [--plan-only] [--web-only] [--runs N]
                                 [--against TREE]
    (--quick: 2 M characters, 2 k citations; --processes-only: only (a'), the start-up targets)
 No timed assertions live in the tests; the numbers go in docs/benchmarks.md. The cache is a
@@ -574,10 +575,19 @@ def main() -> int:
         "earlier commit), in the same rounds",
     )
     parser.add_argument("--plan-only", action="store_true", help="only (f): the plan drawings")
+    parser.add_argument(
+        "--web-only",
+        action="store_true",
+        help="only (w): the web page on a slow phone (benchmarks/web.py, its own options there)",
+    )
     args = parser.parse_args()
     if args.plan_only:
         report_plan()
         return 0
+    if args.web_only:
+        import web  # benchmarks/web.py, beside this script
+
+        return web.main([])
     sizes = [1_000_000, 2_000_000] if args.quick else [1_000_000, 2_000_000, 5_000_000, 10_000_000]
     count = 2_000 if args.quick else 10_000
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from glossary.corpus import Corpus, Locus
-from glossary.corpus.commentators import canonical, commentator_names
+from glossary.corpus.commentators import every_name, person
 from glossary.index import Origin
 from glossary.model import Entry
 from glossary.normalize import normalize
@@ -64,7 +64,7 @@ class Authorities:
         """Over normalised text: any commentator's name (the primary text's author among them),
         a reference work's author or title; longest first."""
         primary = self.corpus.primary
-        names = set(commentator_names()) | set(self.works_by)
+        names = set(every_name()) | set(self.works_by)
         if primary is not None and primary.author:
             names.add(normalize(_bare(primary.author)))
         return re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
@@ -81,14 +81,14 @@ class Authorities:
     def named(self, text: str) -> list[str]:
         """The authorities ``text`` names, in their own script (a commentator's other names → his own)."""
         found = (m.group() for m in self.pattern.finditer(normalize(text)))
-        return list(dict.fromkeys(self.shown.get(key) or canonical(key) for key in found))
+        return list(dict.fromkeys(self.shown.get(key) or person(key) for key in found))
 
     def backs(self, name: str, loci: Sequence[Origin | Locus]) -> bool:
         """Whether a cited passage is ``name``'s words, or in a work he wrote or that bears his title."""
         key = normalize(name)
         works = self.works_by.get(key, frozenset())
         # A commentator under another of his names (鄭玄, the received text's author: 鄭康成).
-        names = {key, normalize(canonical(name))}
+        names = {key, normalize(person(name))}
         return any(
             locus.work in works or not names.isdisjoint(normalize(s) for s in locus.speakers)
             for locus in loci
@@ -114,6 +114,7 @@ def claim_problems(
                         ERROR,
                         f"names {name}, but none of the entry's cited passages is his or in his work: "
                         "cite the passage (glossary locate shows who says each one)",
+                        code="Y301",
                     )
                 )
     return problems
@@ -134,6 +135,7 @@ def rite_problems(
             ERROR,
             f"lists {rite.simplified}, but none of its citations is located in {rite.simplified}: "
             "cite a passage of that rite, or leave the rite out",
+            code="Y302",
         )
         for i, rite in enumerate(rites)
         if rite.id not in backed

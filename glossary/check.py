@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,7 +16,7 @@ from glossary.media import LICENSES, media_problems, media_size_problems
 from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
-from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, did_you_mean, is_failure
+from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, Problem, did_you_mean, is_failure
 from glossary.published import ledger_problems
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.retired import FILENAME as RETIRED_FILE
@@ -175,7 +176,9 @@ def _keep(report: Report) -> dict[str, object]:
     """What `glossary check` prints of a report, as JSON data."""
 
     def plain(found: list[Problem]) -> list[list[object]]:
-        return [[p.file, p.line, p.path, p.severity, p.message, list(p.hints)] for p in found]
+        return [
+            [p.file, p.line, p.path, p.severity, p.message, list(p.hints), p.code] for p in found
+        ]
 
     return {
         "terms": report.total_terms,
@@ -195,8 +198,16 @@ def _restore(display: str, kept: object) -> Report | None:
         ]
         for name in ("problems", "notes"):
             getattr(report, name).extend(
-                Problem(str(file), int(line), str(path), str(severity), str(message), tuple(hints))
-                for file, line, path, severity, message, hints in kept[name]  # type: ignore[index]
+                Problem(
+                    str(file),
+                    int(line),
+                    str(path),
+                    str(severity),
+                    str(message),
+                    tuple(hints),
+                    str(code),
+                )
+                for file, line, path, severity, message, hints, code in kept[name]  # type: ignore[index]
             )
     except (KeyError, TypeError, ValueError):
         return None
@@ -233,7 +244,7 @@ def _check_project(
 
             attach(report.index, cache)
         except CorpusError as exc:
-            report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc)))
+            report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc), code="Y901"))
             return report
         checker = _check_entries(report, display, entries)
     for entry in entries:
@@ -255,6 +266,10 @@ def _check_project(
         report.problems.extend(
             ledger_problems(terms.parent / LEDGER_FILE, _ids(loaded.data), report.retired, base)
         )
+    # An entry's own `ignore:` waives a rule where the scholar says why (glossary.rules.select).
+    from glossary.rules.select import apply_ignores
+
+    report.problems = apply_ignores(display, entries, report.problems)
     report.problems.sort()
     report.notes.sort()
     return report
@@ -284,9 +299,14 @@ def _check_entries(report: Report, display: str, entries: list[Entry]) -> Citati
             if not is_placeholder(citation.quote)
         ]
     )
+    from glossary.rules.entry import headwords
+
     yinyi, report.readings = all_readings(entries, report.index.corpus, report.index)
+    heads = headwords(entries)
     for entry in entries:
-        report.found[entry.id] = _check_entry(report, display, entry, checker, authorities, yinyi)
+        report.found[entry.id] = _check_entry(
+            report, display, entry, checker, authorities, yinyi, heads
+        )
     return checker
 
 
@@ -297,20 +317,13 @@ def _check_entry(
     checker: CitationChecker,
     authorities: Authorities,
     yinyi: Yinyi,
+    headwords: Mapping[str, Entry],
 ) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
-    """One entry's citation results, problems and notes (the folds its quotes needed)."""
+    """One entry's citation results, problems and notes (the folds its quotes needed): its
+    citations verified, then every check of :data:`glossary.rules.entry.ENTRY_CHECKS`."""
     index = report.index
     assert index is not None  # entries are checked against the opened index
-    from glossary.apparatus import claim_problems, rite_problems
-    from glossary.citations import headword_problem
-    from glossary.enrich import witness_rules
-    from glossary.enrich.pinyin import reading_problems, tts_problems
-    from glossary.enrich.readings.rules import (
-        classical_problems,
-        guangyun_problems,
-        sourced,
-        yinyi_problems,
-    )
+    from glossary.rules.entry import ENTRY_CHECKS, EntryContext
 
     results, found, notes = [], [], []
     for i, citation in enumerate(entry.citations):
@@ -332,26 +345,19 @@ def _check_entry(
             [index.origin(*span) for span in result.spans] if result.spans else result.loci
         )
     ]
-    found.extend(rite_problems(display, entry.id, entry.rites, entry.line_of("rites"), origins))
-    found.extend(claim_problems(display, entry, origins, authorities))
-    found.extend(witness_rules.reading_problems(display, entry, results, index))
-    found.extend(witness_rules.repeat_problems(display, entry, results, index, authorities))
-    if (warning := headword_problem(display, entry)) is not None:
-        found.append(warning)
-    readings = report.readings.get(entry.id, ())
-    for severity, message in reading_problems(entry):
-        if severity == WARNING and sourced(entry, readings, message):
-            continue  # a reading pypinyin lacks, but the 廣韻 or 經典釋文 gives: looked at twice
-        found.append(
-            Problem(display, entry.line_of("pinyin"), f"{entry.id}.pinyin", severity, message)
-        )
-    found.extend(
-        Problem(display, entry.line_of("tts"), f"{entry.id}.tts", ERROR, message)
-        for message in tts_problems(entry)
+    context = EntryContext(
+        display,
+        entry,
+        results,
+        origins,
+        index,
+        authorities,
+        yinyi,
+        report.readings.get(entry.id, ()),
+        headwords,
     )
-    found.extend(guangyun_problems(display, entry))
-    found.extend(yinyi_problems(display, entry, yinyi))
-    found.extend(classical_problems(display, entry, readings))
+    for check in ENTRY_CHECKS:
+        found.extend(check(context))
     return results, found, notes
 
 
@@ -365,7 +371,12 @@ def _fold_note(
     if not folds:
         return None
     return Problem(
-        file, citation.line_of("quote"), f"{owner}.citations[{index}].quote", NOTE, describe(folds)
+        file,
+        citation.line_of("quote"),
+        f"{owner}.citations[{index}].quote",
+        NOTE,
+        describe(folds),
+        code="Y212",
     )
 
 
@@ -395,6 +406,7 @@ def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker
                     f"{place.id}.term",
                     ERROR,
                     f"unknown glossary id {place.term!r}{did_you_mean(place.term, sorted(ids))}",
+                    code="Y603",
                 )
             )
         loci = []

@@ -210,38 +210,46 @@ class CitationChecker:
         problems: list[Problem] = []
 
         def problem(
-            field: str, message: str, severity: str = ERROR, hints: tuple[str, ...] = ()
+            code: str,
+            field: str,
+            message: str,
+            severity: str = ERROR,
+            hints: tuple[str, ...] = (),
         ) -> None:
             problems.append(
-                Problem(file, citation.line_of(field), f"{path}.{field}", severity, message, hints)
+                Problem(
+                    file, citation.line_of(field), f"{path}.{field}", severity, message, hints, code
+                )
             )
 
         if citation.work is not None and _key(citation.work) not in self._works:
             problem(
+                "Y203",
                 "work",
                 f"unknown work {citation.work!r}{did_you_mean(citation.work, self.work_names)}",
             )
             return CitationResult(owner, index, "invalid"), problems
         if citation.section is not None and _key(citation.section) not in self.sections:
-            problem("section", f"no section is named {citation.section!r} in the corpus")
+            problem("Y204", "section", f"no section is named {citation.section!r} in the corpus")
             return CitationResult(owner, index, "invalid"), problems
         key, quote_index = normalize_with_map(citation.quote)
         if not key:
-            problem("quote", "the quote has no characters to look for")
+            problem("Y205", "quote", "the quote has no characters to look for")
             return CitationResult(owner, index, "invalid"), problems
         if len(key) > MAX_QUOTE:
             problem(
+                "Y206",
                 "quote",
                 f"not found: a quote of {len(key):,} characters is longer than any passage "
                 f"checked ({MAX_QUOTE:,}); quote the passage itself",
             )
             return CitationResult(owner, index, "not-found"), problems
         if (message := quote_size_problem(key)) is not None:
-            problem("quote", message)
+            problem("Y207", "quote", message)
             return CitationResult(owner, index, "invalid"), problems
         if (count := self._count(key)) > MAX_SCAN:
             # Counted, not found: the places of a quote this common are never made.
-            problem("quote", too_many_places(count))
+            problem("Y208", "quote", too_many_places(count))
             return CitationResult(owner, index, "invalid"), problems
         hits = self._find(key)
         if hits and PLACEHOLDER not in key and not any(h.placeholders for h in hits):
@@ -254,7 +262,7 @@ class CitationChecker:
                 else [hit for hit in hits if not self.agrees(citation, self.index.where(hit.start))]
             )
             if len(agreeing_hits) > MAX_PLACES:
-                problem("quote", too_many_places(len(agreeing_hits)))
+                problem("Y208", "quote", too_many_places(len(agreeing_hits)))
                 return CitationResult(owner, index, "invalid"), problems
             if agreeing_hits:
                 starts, size = array("Q", (hit.start for hit in agreeing_hits)), len(key)
@@ -262,6 +270,7 @@ class CitationChecker:
                 written = self._form(citation.quote, starts, size)
                 if written is not None and written.differences:
                     problem(
+                        "Y209",
                         "quote",
                         "not as the source prints it: "
                         + "; ".join(written.differences)
@@ -297,6 +306,7 @@ class CitationChecker:
                 # The nearest passage as the source prints it, ready to paste over the quote's line.
                 hints += (f"- quote: {suggestions[0].locus.text}",)
             problem(
+                "Y201",
                 "quote",
                 "not found in the corpus" + ("" if hints else " (no near passage either)"),
                 hints=hints,
@@ -312,18 +322,20 @@ class CitationChecker:
                 hints += (f"… and {len(loci) - 5} more places",)
             through = " (through an edition variant)" if edition else ""
             problem(
+                "Y202",
                 fields[0] if len(fields) == 1 else "quote",
                 f"the quote is in the corpus{through}, but not at {given}",
                 hints=hints,
             )
             return CitationResult(owner, index, "locus-mismatch", resolved=tuple(loci)), problems
         if len(agreeing) > MAX_PLACES:
-            problem("quote", too_many_places(len(agreeing)))
+            problem("Y208", "quote", too_many_places(len(agreeing)))
             return CitationResult(owner, index, "invalid"), problems
         wildcard = sorted({p for locus in agreeing for p in locus.placeholders})
         if wildcard or PLACEHOLDER in key:
             positions = "、".join(f"第{quote_index[p - 1] + 1}字" for p in wildcard)
             problem(
+                "Y210",
                 "quote",
                 f"verified only through the corpus' 〇 placeholder (any one character) at {positions}",
                 WARNING,
@@ -334,7 +346,7 @@ class CitationChecker:
             for difference in differences(citation.quote, locus.text)
         ]
         if edition:
-            problem("quote", edition_warning(found), WARNING)
+            problem("Y211", "quote", edition_warning(found), WARNING)
         folds = tuple(unique(fold for _, fold in found))
         return CitationResult(
             owner, index, "verified", resolved=tuple(agreeing), folds=folds
@@ -409,4 +421,5 @@ def headword_problem(file: str, entry: Entry) -> Problem | None:
         f"{entry.id}.term",
         WARNING,
         f"the headword {entry.term} occurs in none of the entry's quotes",
+        code="Y305",
     )

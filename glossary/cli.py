@@ -13,70 +13,23 @@ from typing import TYPE_CHECKING
 import click
 
 from glossary import DISTRIBUTION
-from glossary.problems import MAX_PROBLEMS, dump_json, safe_output
+from glossary.commands import check as check_command
+from glossary.commands import contribute
+from glossary.commands.common import (
+    BASE,
+    CORPUS,
+    TERMS,
+    TEXT,
+    echo,
+    open_index,
+    print_problems,
+    read_entries,
+    summary_line,
+)
+from glossary.problems import dump_json
 
 if TYPE_CHECKING:
     from glossary.cache import IndexCache
-    from glossary.check import Report
-    from glossary.index import CorpusIndex
-    from glossary.model import Entry
-
-
-def echo(message: str = "", *, err: bool = False, nl: bool = True) -> None:
-    """Every line a command prints: control and bidi characters escaped, CI workflow commands
-    (``::error``, ``##[error]``) neutralised, whatever the text holds (``problems.safe_output``)."""
-    click.echo(safe_output(message), err=err, nl=nl)
-
-
-TERMS = click.option(
-    "--terms",
-    default="terms.yaml",
-    show_default=True,
-    type=click.Path(path_type=Path),
-    help="The glossary file.",
-)
-CORPUS = click.option(
-    "--corpus",
-    default="corpus",
-    show_default=True,
-    type=click.Path(path_type=Path),
-    help="The corpus folder (with manifest.yaml).",
-)
-
-
-class Utf8Text(click.ParamType):
-    """Text typed on the command line (a passage, a term, a rite), read as UTF-8 also where the C
-    locale left it as undecodable bytes (surrogate escapes), which would then match nothing.
-    (Paths are left as the system decoded them: that is how the system opens them again.)"""
-
-    name = "text"
-
-    def convert(self, value: object, param: object, ctx: object) -> str:
-        import os
-
-        text = str(value)
-        if any("\udc80" <= ch <= "\udcff" for ch in text):
-            try:
-                return os.fsencode(text).decode("utf-8")
-            except UnicodeDecodeError:
-                pass  # not UTF-8 either: left for the command to refuse
-        return text
-
-
-TEXT = Utf8Text()
-
-
-class CategoryChoice(click.Choice):
-    """The vocabulary's category ids, read only when a command needs them (not for ``--help``)."""
-
-    def __init__(self) -> None:
-        self.case_sensitive = True
-
-    @property
-    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
-        from glossary.vocab import vocabulary
-
-        return vocabulary().category_ids
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -96,91 +49,6 @@ def cli(ctx: click.Context, no_cache: bool) -> None:
     ctx.obj = IndexCache(None) if no_cache else IndexCache.from_environment()
 
 
-def _summary(report: Report) -> str:
-    errors = sum(1 for p in report.problems if p.severity == "error")
-    warnings = len(report.problems) - errors
-    return (
-        f"{report.total_terms} terms, {report.citations} citations, {report.verified} verified; "
-        f"{errors} error(s), {warnings} warning(s)"
-    )
-
-
-def _print_problems(problems: list, github: bool = False, err: bool = False) -> None:
-    """The first :data:`MAX_PROBLEMS` problems, then how many more there are."""
-    for problem in problems[:MAX_PROBLEMS]:
-        if github:
-            # A workflow command on purpose: Problem.to_github escapes what it holds itself.
-            click.echo(problem.to_github(), err=err)
-        else:
-            echo(str(problem), err=err)
-    if len(problems) > MAX_PROBLEMS:
-        echo(f"… and {len(problems) - MAX_PROBLEMS:,} more problem(s)", err=err)
-
-
-def _entries(terms: Path) -> list[Entry]:
-    """The valid entries of the terms file; its problems are printed (a command may go on without them)."""
-    from glossary.validate import load_entries
-
-    entries, problems = load_entries(terms)
-    _print_problems(problems, err=True)
-    if problems:
-        echo(
-            f"{terms}: {len(problems)} problem(s) above; entries with errors are left out "
-            "(run glossary check)",
-            err=True,
-        )
-    return entries
-
-
-#: The revision whose Anki ledger this one must extend (see glossary.published).
-BASE = click.option(
-    "--base",
-    metavar="REV",
-    help="Check the Anki ledger against the one of REV's merge base with HEAD (for a pull "
-    "request: origin/main); default: the ledger committed at HEAD.",
-)
-
-
-def _index(corpus: Path) -> CorpusIndex:
-    # The cache the group set up for this run (--no-cache: none).
-    from glossary.enrich.witness import attach
-
-    cache: IndexCache = click.get_current_context().obj
-    return attach(cache.open(corpus), cache)
-
-
-@cli.command()
-@TERMS
-@CORPUS
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "github"]),
-    default="text",
-    show_default=True,
-)
-@click.option("--strict", is_flag=True, help="Warnings fail the check too.")
-@BASE
-@click.pass_obj
-def check(
-    cache: IndexCache, terms: Path, corpus: Path, fmt: str, strict: bool, base: str | None
-) -> None:
-    """Verify every entry and every quoted passage against the corpus."""
-    from glossary.check import check_project
-
-    # Text and annotations need only the problems: a run whose every input is unchanged reuses the
-    # last one's (JSON lists every locus, so it is always checked afresh).
-    report = check_project(terms, corpus, cache=cache, reuse=fmt != "json", base=base)
-    if fmt == "json":
-        echo(dump_json(report.to_json()), nl=False)
-    else:
-        _print_problems(report.problems, github=fmt == "github")
-        # Then the quotes that matched through variant folds (歩 for 步): not problems, but said.
-        _print_problems(report.notes, github=fmt == "github")
-        echo(_summary(report), err=fmt == "github")
-    sys.exit(1 if report.failed(strict) else 0)
-
-
 @cli.command()
 @click.argument("passage", type=TEXT)
 @CORPUS
@@ -196,7 +64,7 @@ def locate(cache: IndexCache, passage: str, corpus: Path, as_json: bool) -> None
     from glossary.enrich import align_views as align
     from glossary.enrich import witness
 
-    index = _index(corpus)
+    index = open_index(corpus)
     found = find(index, passage)
     # Aligned only when a place found is in a rendering or its original.
     alignments = align.aligned(index) if align.concerns(index.corpus, found.loci) else ()
@@ -273,7 +141,7 @@ def align_command(cache: IndexCache, corpus: Path, as_json: bool) -> None:
     """The modern rendering paragraph by paragraph, each with the passages of the original it renders."""
     from glossary.enrich import align_views as align
 
-    found = align.aligned(_index(corpus))
+    found = align.aligned(open_index(corpus))
     if as_json:
         echo(dump_json(align.as_json(found)), nl=False)
     else:
@@ -343,11 +211,11 @@ def build(
             err=True,
         )
         sys.exit(130)
-    _print_problems(report.problems, err=True)
+    print_problems(report.problems, err=True)
     if report.failed():
-        echo(f"build failed, nothing written: {_summary(report)}", err=True)
+        echo(f"build failed, nothing written: {summary_line(report)}", err=True)
         sys.exit(1)
-    echo(f"built {out}/: {_summary(report)}")
+    echo(f"built {out}/: {summary_line(report)}")
 
 
 @cli.command()
@@ -358,7 +226,7 @@ def pinyin(text: str, terms: Path, plain: bool) -> None:
     """TEXT in pinyin, in the ritual readings of the glossary's entries (敦 duì, 拾 shè)."""
     from glossary.enrich.pinyin import ritual_pinyin
 
-    echo(ritual_pinyin(text, _entries(terms), plain))
+    echo(ritual_pinyin(text, read_entries(terms), plain))
 
 
 @cli.command()
@@ -383,129 +251,10 @@ def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top:
     """The most frequent words and characters of the rites that have no entry yet."""
     from glossary.enrich.coverage import coverage as uncovered
 
-    result = uncovered(_entries(terms), _index(corpus), rites, layer, top)
+    result = uncovered(read_entries(terms), open_index(corpus), rites, layer, top)
     echo(f"Not yet in the glossary ({', '.join(result.rites)}; {layer}):")
     echo("words: " + "  ".join(f"{w} {n}" for w, n in result.words))
     echo("characters: " + "  ".join(f"{c} {n}" for c, n in result.chars))
-
-
-@cli.command()
-@click.argument("term", type=TEXT)
-@click.option("--category", type=CategoryChoice(), required=True)
-@click.option(
-    "--quote", type=TEXT, help="A passage that contains the term: its locus is filled in."
-)
-@click.option("--rite", type=TEXT, help="The rite (e.g. 乡射礼); default: the quote's.")
-@click.option(
-    "--append", is_flag=True, help="Append the scaffold to the terms file instead of printing it."
-)
-@click.option(
-    "--occurrence",
-    type=click.IntRange(1),
-    metavar="N",
-    help="Cite the quote's Nth occurrence, as glossary locate numbers them (default: the primary "
-    "text's, the classic first).",
-)
-@TERMS
-@CORPUS
-def new(
-    term: str,
-    category: str,
-    quote: str | None,
-    rite: str | None,
-    append: bool,
-    occurrence: int | None,
-    terms: Path,
-    corpus: Path,
-) -> None:
-    """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
-    from glossary.contribute.new import new_entry
-
-    made = new_entry(
-        term,
-        category,
-        _entries(terms),
-        _index(corpus) if quote else None,
-        quote,
-        rite,
-        append_to=terms if append else None,
-        occurrence=occurrence,
-    )
-    for line in made.listing():
-        echo(line, err=True)
-    if append:
-        echo(f"appended to {terms}; replace every TODO, then run glossary check")
-    else:
-        echo(made.text, nl=False)
-
-
-@cli.command()
-@TERMS
-@click.option(
-    "--check",
-    "check_only",
-    is_flag=True,
-    help="Write nothing: print the lines that would change (a diff) and exit 1 if any would.",
-)
-@click.option(
-    "--quotes",
-    is_flag=True,
-    help="Also rewrite every verified quote to the exact text of the passage it resolves to "
-    "(script, punctuation, old forms), as the corpus prints it.",
-)
-@CORPUS
-@click.pass_obj
-def fmt(cache: IndexCache, terms: Path, check_only: bool, quotes: bool, corpus: Path) -> None:
-    """Rewrite the terms file in canonical key order and layout, keeping comments."""
-    from glossary.contribute.fmt import format_file, source_quotes
-
-    rewrites = None
-    if quotes:
-        from glossary.check import check_project
-
-        rewrites = source_quotes(check_project(terms, corpus, cache=cache))
-    diff = format_file(terms, check_only, rewrites)
-    if not diff:
-        echo(
-            f"{terms}: already formatted"
-            + (", every quote as its source prints it" if quotes else "")
-        )
-    elif check_only:
-        echo(diff, nl=False)
-        echo(f"{terms}: would be reformatted (run glossary fmt{' --quotes' if quotes else ''})")
-        sys.exit(1)
-    else:
-        said = f", {len(rewrites)} quote(s) written as their source prints them" if rewrites else ""
-        echo(f"{terms}: formatted{said}")
-
-
-@cli.command()
-@click.argument("old")
-@click.argument("new")
-def changelog(old: str, new: str) -> None:
-    """Added, changed and removed entries between two terms files (paths, or REV:path in git)."""
-    from glossary.contribute.changelog import changelog as notes
-
-    echo(notes(old, new, Path.cwd()), nl=False)
-
-
-@cli.command()
-@click.argument("entry_id", type=TEXT)
-@TERMS
-@CORPUS
-@click.option(
-    "--out", type=click.Path(path_type=Path), help="HTML file to write (default preview-ID.html)."
-)
-@click.option("--png", is_flag=True, help="Also write a PNG of the page through headless Chromium.")
-@click.pass_obj
-def preview(
-    cache: IndexCache, entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool
-) -> None:
-    """Render ENTRY_ID's cards (front and back of every card type) and its printed entry on one page."""
-    from glossary.contribute.preview import write_preview
-
-    for path in write_preview(terms, corpus, entry_id, out, png, cache=cache):
-        echo(f"wrote {path}")
 
 
 @cli.command(name="corpus")
@@ -523,7 +272,7 @@ def corpus_info(corpus: Path, as_json: bool, variants: bool) -> None:
     from glossary.corpus.summary import summary, text_lines, variant_gaps, variant_lines
 
     if variants:
-        gaps = variant_gaps(_index(corpus).corpus)
+        gaps = variant_gaps(open_index(corpus).corpus)
         echo(dump_json(gaps), nl=False) if as_json else echo("\n".join(variant_lines(gaps)))
         return
     data = summary(load_corpus(corpus))
@@ -532,6 +281,11 @@ def corpus_info(corpus: Path, as_json: bool, variants: bool) -> None:
     else:
         for line in text_lines(data):
             echo(line)
+
+
+cli.add_command(check_command.check)
+for command in (contribute.new, contribute.fmt, contribute.changelog, contribute.preview):
+    cli.add_command(command)
 
 
 def _add_commands() -> None:

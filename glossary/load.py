@@ -83,10 +83,16 @@ class Loaded:
 
 
 def _error(
-    loaded: Loaded, line: int, message: str, path: PathKey | None = None, suppress: bool = True
+    loaded: Loaded,
+    line: int,
+    message: str,
+    path: PathKey | None = None,
+    suppress: bool = True,
+    *,
+    code: str,
 ) -> None:
     # Paths are rendered once the data is built, so entries can be named by id.
-    loaded.problems.append(Problem(loaded.file, line, "", ERROR, message))
+    loaded.problems.append(Problem(loaded.file, line, "", ERROR, message, code=code))
     if path is not None:
         if suppress:
             # Validation would only repeat this problem at this path in other words.
@@ -137,6 +143,7 @@ def _decode(loaded: Loaded, data: bytes) -> str | None:
             loaded,
             line,
             f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded; save the file as UTF-8",
+            code="Y002",
         )
         return None
     # A BOM is harmless to YAML once removed; CRLF line ends are read as LF by the parser.
@@ -247,7 +254,7 @@ class _Builder:
                 if tag in STANDARD_TAGS
                 else f"unsupported YAML tag {short}"
             )
-            _error(self.loaded, line, message, path)
+            _error(self.loaded, line, message, path, code="Y010")
             self.loaded.voided.add(path)
             self.skip(event, anchored=True)
             return None
@@ -258,6 +265,7 @@ class _Builder:
                 line,
                 f"nested more than {MAX_DEPTH} levels deep: not a terms file's shape",
                 path,
+                code="Y006",
             )
             self.loaded.voided.add(path)
             self.skip(event, anchored=True)
@@ -288,7 +296,7 @@ class _Builder:
             reason = str(getattr(exc, "problem", None) or exc)
             if len(event.value) > 60 and event.value.isdigit():
                 reason = "a number too long to read (put it in quotes to make it text)"
-            _error(self.loaded, line, f"bad value {shown}: {reason}", path)
+            _error(self.loaded, line, f"bad value {shown}: {reason}", path, code="Y010")
             self.loaded.voided.add(path)
             return None
 
@@ -304,6 +312,7 @@ class _Builder:
                     self.lines.of(key_event.start_mark),
                     "mapping keys must be plain text",
                     path,
+                    code="Y009",
                     suppress=False,
                 )
                 self.skip(key_event)
@@ -317,6 +326,7 @@ class _Builder:
                     key_line,
                     f"duplicate key {key!r} (first given on line {first_line[key]})",
                     path + (key,),
+                    code="Y008",
                 )
                 self.skip(next(self.events))
                 continue
@@ -375,11 +385,11 @@ def load_yaml(path: Path | str, display: str | None = None, base: Path | None = 
         raw = read_bounded(path, MAX_BYTES, links=False, base=base)
     except OSError as exc:
         loaded = Loaded(file=display or str(path))
-        _error(loaded, 0, f"cannot read: {exc.strerror}")
+        _error(loaded, 0, f"cannot read: {exc.strerror}", code="Y001")
         return loaded
     except UnreadableFile as exc:
         loaded = Loaded(file=display or str(path))
-        _error(loaded, 0, f"cannot read: {exc}")
+        _error(loaded, 0, f"cannot read: {exc}", code="Y001")
         return loaded
     return load_bytes(raw, display or str(path))
 
@@ -397,6 +407,7 @@ def load_bytes(raw: bytes, display: str) -> Loaded:
             lines_of.at(match.start()),
             f"U+{ord(match.group()):04X} ({UNUSUAL_BREAKS[match.group()]}) is a line break to YAML but not to "
             "editors: replace it with a newline",
+            code="Y004",
         )
     if loaded.problems:
         return loaded
@@ -420,22 +431,28 @@ def load_bytes(raw: bytes, display: str) -> Loaded:
                     loaded,
                     aliases[0],
                     f"YAML aliases (*name) are not allowed in a terms file{more}",
+                    code="Y005",
                 )
                 return loaded
     except yaml.YAMLError as exc:
         _syntax_error(loaded, exc, text, lines_of)
         return loaded
     except RecursionError:
-        _error(loaded, 1, "YAML nested too deeply to be a terms file")
+        _error(loaded, 1, "YAML nested too deeply to be a terms file", code="Y006")
         return loaded
     if built.data is EMPTY:
-        _error(loaded, 1, "the file holds no entries (it is empty or only comments)")
+        _error(loaded, 1, "the file holds no entries (it is empty or only comments)", code="Y007")
         return loaded
     loaded = built
     for i, path in loaded.pending:
         problem = loaded.problems[i]
         loaded.problems[i] = Problem(
-            problem.file, problem.line, render_path(loaded.data, path), ERROR, problem.message
+            problem.file,
+            problem.line,
+            render_path(loaded.data, path),
+            ERROR,
+            problem.message,
+            code=problem.code,
         )
     return loaded
 
@@ -447,7 +464,7 @@ def _syntax_error(loaded: Loaded, exc: yaml.YAMLError, text: str, lines_of: Line
         from glossary.syntax import explain
 
         line, message = explain(exc, text, lines_of.at)
-        _error(loaded, line, message)
+        _error(loaded, line, message, code="Y003")
     elif isinstance(exc, yaml.reader.ReaderError):
         # Control characters: the reader knows the character's position, not its line
         # (libyaml counts UTF-8 bytes, PyYAML's own reader characters).
@@ -459,6 +476,7 @@ def _syntax_error(loaded: Loaded, exc: yaml.YAMLError, text: str, lines_of: Line
             loaded,
             lines_of.at(position),
             f"character U+{code:04X} is not allowed in YAML ({exc.reason})",
+            code="Y003",
         )
     else:
-        _error(loaded, 1, f"YAML error: {exc}")
+        _error(loaded, 1, f"YAML error: {exc}", code="Y003")

@@ -58,10 +58,15 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
                 where = (shown, loaded.line_of(key), render_path(loaded.data, key))
                 if raw["file"] in records:
                     problems.append(
-                        Problem(*where, ERROR, f"{raw['file']!r} has a licence record already")
+                        Problem(
+                            *where,
+                            ERROR,
+                            f"{raw['file']!r} has a licence record already",
+                            code="Y704",
+                        )
                     )
                 elif (message := check_media_path(f"{MEDIA}/{raw['file']}", base)) is not None:
-                    problems.append(Problem(*where, ERROR, message))
+                    problems.append(Problem(*where, ERROR, message, code="Y701"))
                 records.setdefault(raw["file"], loaded.line_of(key))
     for name, (entry, i) in sorted(used.items()):
         if name not in records:
@@ -72,6 +77,7 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
                     f"{entry.id}.media[{i}]",
                     ERROR,
                     f"media file {name!r} has no licence record in {shown}",
+                    code="Y703",
                 )
             )
     files = (
@@ -82,7 +88,9 @@ def media_problems(base: Path, terms_file: str, entries: list[Entry]) -> list[Pr
     for file in sorted(f for f in files if f not in NOT_MEDIA):
         if file not in used:
             problems.append(
-                Problem(f"{MEDIA}/{file}", 0, "", WARNING, "no entry uses this media file")
+                Problem(
+                    f"{MEDIA}/{file}", 0, "", WARNING, "no entry uses this media file", code="Y705"
+                )
             )
     return problems
 
@@ -117,6 +125,7 @@ def media_size_problems(base: Path, terms_file: str, entries: list[Entry]) -> li
                         ERROR,
                         f"media file {name!r} is {size:,} bytes, more than the "
                         f"{MAX_MEDIA_BYTES:,} a card's file may be",
+                        code="Y706",
                     )
                 )
     if (total := sum(sizes.values())) > MAX_MEDIA_TOTAL:
@@ -128,6 +137,7 @@ def media_size_problems(base: Path, terms_file: str, entries: list[Entry]) -> li
                 ERROR,
                 f"the media files the entries use come to {total:,} bytes, more than the "
                 f"{MAX_MEDIA_TOTAL:,} the decks may carry",
+                code="Y706",
             )
         )
     return problems

@@ -16,6 +16,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Waiver:
+    """A rule of the check (its code) that does not hold for an entry, and the scholar's reason."""
+
+    code: str
+    why: str
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Follows:
     """Which reading of a quoted classic an entry follows where the received text reads it
     otherwise (``print``: 禮經本義 as quoted; ``received``: the received 儀禮), and why."""
@@ -85,6 +94,8 @@ class Entry:
     related: tuple[str, ...] = ()
     media: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
+    #: Rules of the check that do not hold for this entry, each with the reason.
+    ignore: tuple[Waiver, ...] = ()
     #: (field, line) for each field given.
     lines: tuple[tuple[str, int], ...] = ()
 

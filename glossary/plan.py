@@ -39,6 +39,7 @@ def load_plan(path: Path) -> tuple[Plan | None, list[Problem]]:
                     render_path(loaded.data, key + ("id",)),
                     ERROR,
                     f"duplicate place id {raw['id']!r} (first on line {seen[raw['id']]})",
+                    code="Y601",
                 )
             )
             continue
@@ -73,6 +74,7 @@ def _not_finite(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
                         render_path(loaded.data, path),
                         ERROR,
                         f"{value} is not a coordinate: give a number",
+                        code="Y602",
                     ),
                 )
             )

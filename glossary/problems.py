@@ -68,13 +68,24 @@ class Problem:
     severity: str
     message: str
     hints: tuple[str, ...] = ()
+    #: The rule's code (``Y201``, see :mod:`glossary.rules.codes`); shown before the message.
+    code: str = ""
+
+    @property
+    def coded(self) -> str:
+        """The message after its code and name: ``Y201 quote-not-found: not found …``."""
+        from glossary.rules.codes import name_of
+
+        if not self.code:
+            return self.message
+        return f"{self.code} {name_of(self.code)}: {self.message}"
 
     def __str__(self) -> str:
         file, path = printable(self.file), printable(self.path)
         where = f"{file}:{self.line}:" if self.line else f"{file}:"
         head = f"{where} {path}: " if path else f"{where} "
         label = {ERROR: "", NOTE: "note: "}.get(self.severity, "warning: ")
-        lines = [f"{head}{label}{printable(self.message)}"]
+        lines = [f"{head}{label}{printable(self.coded)}"]
         lines.extend(f"    {printable(hint)}" for hint in self.hints)
         return "\n".join(lines)
 
@@ -88,9 +99,9 @@ class Problem:
         """A GitHub Actions workflow command, shown as an annotation on the pull request."""
         level = {ERROR: "error", NOTE: "notice"}.get(self.severity, "warning")
         message = (
-            printable(self.message)
+            printable(self.coded)
             if not self.path
-            else f"{printable(self.path)}: {printable(self.message)}"
+            else f"{printable(self.path)}: {printable(self.coded)}"
         )
         if self.hints:
             message += "\n" + "\n".join(printable(hint) for hint in self.hints)

@@ -50,14 +50,14 @@ def read_ledger(path: Path) -> tuple[Ledger | None, dict[str, int], list[Problem
         return None, {}, []
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {reason}")]
+        return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {reason}", code="Y801")]
     except UnreadableFile as exc:
-        return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {exc}")]
+        return None, {}, [Problem(str(path), 0, "", ERROR, f"cannot read: {exc}", code="Y801")]
     try:
         ledger = parse_ledger(data)
     except ValueError as exc:
         message = str(exc).removeprefix(f"{FILENAME}: ")
-        return None, {}, [Problem(str(path), 0, "", ERROR, message)]
+        return None, {}, [Problem(str(path), 0, "", ERROR, message, code="Y801")]
     return ledger, _lines(data.decode("utf-8")), []
 
 
@@ -92,7 +92,7 @@ def identity_problems(
                 f"keyed on it): restore the id, or add it to retired.yaml with "
                 f"`- id: {ident}`, its term, `merged_into:` the entry that holds it now, and a note"
             )
-        problems.append(Problem(file, lines.get(key, 0), key, ERROR, message))
+        problems.append(Problem(file, lines.get(key, 0), key, ERROR, message, code="Y802"))
     return problems
 
 
@@ -122,7 +122,7 @@ def append_only_problems(
             message = f"mod {new.mod} is earlier than {old.mod} in {base_name}: {fix}"
         else:
             continue
-        problems.append(Problem(file, line, key, ERROR, message))
+        problems.append(Problem(file, line, key, ERROR, message, code="Y803"))
     return problems
 
 
@@ -163,7 +163,14 @@ def ledger_problems(
     if ledger is None:
         if base is not None and not problems and base_ledger(path.parent, base) is not None:
             problems.append(
-                Problem(str(path), 0, "", ERROR, f"the ledger of {base} is gone: restore it")
+                Problem(
+                    str(path),
+                    0,
+                    "",
+                    ERROR,
+                    f"the ledger of {base} is gone: restore it",
+                    code="Y803",
+                )
             )
         return problems
     found = base_ledger(path.parent, base)

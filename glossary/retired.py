@@ -33,22 +33,32 @@ def load_retired(path: Path, entries: list[Entry]) -> tuple[tuple[Retired, ...],
     retired = []
     for index, raw in enumerate(loaded.data):
 
-        def add(field: str, message: str, index: int = index) -> None:
+        def add(field: str, message: str, code: str, index: int = index) -> None:
             key = (index, field)
             problems.append(
                 Problem(
-                    loaded.file, loaded.line_of(key), render_path(loaded.data, key), ERROR, message
+                    loaded.file,
+                    loaded.line_of(key),
+                    render_path(loaded.data, key),
+                    ERROR,
+                    message,
+                    code=code,
                 )
             )
 
         if raw["id"] in live:
-            add("id", f"{raw['id']!r} is retired but is also the id of an entry in the glossary")
+            add(
+                "id",
+                f"{raw['id']!r} is retired but is also the id of an entry in the glossary",
+                "Y804",
+            )
         elif raw["id"] in seen:
-            add("id", f"{raw['id']!r} is listed twice")
+            add("id", f"{raw['id']!r} is listed twice", "Y805")
         elif raw["merged_into"] not in live:
             add(
                 "merged_into",
                 f"unknown glossary id {raw['merged_into']!r}{did_you_mean(raw['merged_into'], sorted(live))}",
+                "Y806",
             )
         else:
             seen.add(raw["id"])

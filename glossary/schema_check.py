@@ -82,16 +82,20 @@ def schema_problems(
     for error in validator(name).iter_errors(loaded.data):
         if tuple(error.absolute_path) in loaded.reported:
             continue
-        for path, message in _phrase(error):
+        for path, code, message in _phrase(error):
             line = loaded.line_of(path)
             # jsonschema reports `required` once per missing field, each listing all of them.
             problems.setdefault(
-                Problem(loaded.file, line, render_path(loaded.data, path), ERROR, message), path
+                Problem(
+                    loaded.file, line, render_path(loaded.data, path), ERROR, message, code=code
+                ),
+                path,
             )
     return [(path, problem) for problem, path in sorted(problems.items())]
 
 
-def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
+def _phrase(error: ValidationError) -> list[tuple[PathKey, str, str]]:
+    """(path, rule code, message) for one schema error."""
     path = tuple(error.absolute_path)
     # The instance and the validator's value are whatever the file and the schema hold (jsonschema
     # types them as such, or its "unset"); every branch below knows which validator it reads.
@@ -104,13 +108,14 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
         return [
             (
                 path + (k,),
+                "Y101",
                 f"unknown field {k!r}{_misplaced(path, str(k)) or did_you_mean(str(k), known)}",
             )
             for k in extra
         ]
     if error.validator == "required":
         missing = [k for k in given if k not in value]
-        return [(path, f"missing field {k!r}") for k in missing]
+        return [(path, "Y102", f"missing field {k!r}") for k in missing]
     if error.validator == "type":
         expected = given
         expected = expected if isinstance(expected, list) else [expected]
@@ -131,17 +136,18 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
             hint = " (YAML reads yes, no, on, off, true and false as true/false: put the text in quotes, e.g. 'no')"
         elif isinstance(value, (int, float)) and "string" in expected:
             hint = " (put it in quotes to make it text)"
-        return [(path, f"expected {wanted}, got {shown}{hint}")]
+        return [(path, "Y103", f"expected {wanted}, got {shown}{hint}")]
     if error.validator == "enum":
         options = ", ".join(map(str, given))
         hint = did_you_mean(str(value), [str(v) for v in given])
-        return [(path, f"{value!r} is not one of: {options}{hint}")]
+        return [(path, "Y104", f"{value!r} is not one of: {options}{hint}")]
     if error.validator == "pattern" and (
         (path and path[-1] == "id") or error.validator_value == schema()["$defs"]["slug"]["pattern"]
     ):
         return [
             (
                 path,
+                "Y105",
                 f"id {value!r} must be lowercase letters and digits joined by hyphens (e.g. 'si-she')",
             )
         ]
@@ -149,28 +155,30 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str]]:
         return [
             (
                 path,
+                "Y106",
                 f"tag {value!r} may hold only letters, digits, '_', ':', '.' and '-' (no spaces)",
             )
         ]
     if error.validator in ("minLength", "pattern") and isinstance(value, str) and not value.strip():
-        return [(path, "must not be empty")]
+        return [(path, "Y107", "must not be empty")]
     if error.validator == "minItems":
-        return [(path, f"needs at least {given} item(s)")]
+        return [(path, "Y108", f"needs at least {given} item(s)")]
     # Bounds: say how long the value is, never echo it (it may be megabytes).
     if error.validator == "maxLength" and isinstance(value, str):
         return [
             (
                 path,
+                "Y109",
                 f"{len(value):,} characters, more than the {given:,} allowed here",
             )
         ]
     if error.validator == "maxItems" and isinstance(value, list):
-        return [(path, f"{len(value):,} items, more than the {given:,} allowed here")]
+        return [(path, "Y110", f"{len(value):,} items, more than the {given:,} allowed here")]
     if error.validator in ("minimum", "maximum") and isinstance(value, (int, float)):
-        return [(path, f"{value} is outside the plan ({error.validator} {given})")]
+        return [(path, "Y111", f"{value} is outside the plan ({error.validator} {given})")]
     if error.validator == "uniqueItems":
-        return [(path, "lists the same item twice")]
-    return [(path, error.message)]
+        return [(path, "Y112", "lists the same item twice")]
+    return [(path, "Y113", error.message)]
 
 
 def _misplaced(path: PathKey, key: str) -> str:

@@ -119,13 +119,19 @@ def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
     for path, text in _texts_at(loaded.data, (), keys=True):
         if (ch := _invisible(text)) is not None:
             name = unicodedata.name(ch, "a control character")
-            message = f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it"
+            code, message = (
+                "Y114",
+                f"holds U+{ord(ch):04X} ({name}), an invisible character: remove it",
+            )
         elif _blank(text):
             shown = ", ".join(
                 f"U+{ord(c):04X} ({unicodedata.name(c, '?')})"
                 for c in dict.fromkeys(c for c in text if not c.isspace())
             )
-            message = f"prints as nothing (only {printable(shown, 200)}): write the text"
+            code, message = (
+                "Y115",
+                f"prints as nothing (only {printable(shown, 200)}): write the text",
+            )
         else:
             continue
         found.append(
@@ -137,6 +143,7 @@ def text_problems(loaded: Loaded) -> list[tuple[PathKey, Problem]]:
                     render_path(loaded.data, path),
                     ERROR,
                     message,
+                    code=code,
                 ),
             )
         )

@@ -15,7 +15,7 @@ from typing import Any
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
-from glossary.model import Citation, Entry, Follows
+from glossary.model import Citation, Entry, Follows, Waiver
 from glossary.problems import ERROR, Problem, did_you_mean
 from glossary.schema import fields_of, schema
 from glossary.schema_check import schema_problems
@@ -70,6 +70,7 @@ def resolve_rites(
                         render_path(loaded.data, item),
                         ERROR,
                         f"unknown rite {name!r}{did_you_mean(name, vocab.rite_names)}",
+                        code="Y120",
                     )
                 )
         elif rite not in rites:
@@ -88,6 +89,11 @@ def _entry(loaded: Loaded, index: int, raw: dict, problems: list[Problem]) -> En
             value = resolve_rites(loaded, (index, name), value, problems)
         elif name == "citations":
             value = tuple(citation_from(loaded, (index, name, i), c) for i, c in enumerate(value))
+        elif name == "ignore":
+            value = tuple(
+                Waiver(str(item["code"]), str(item["why"]), loaded.line_of((index, name, i)))
+                for i, item in enumerate(value)
+            )
         elif isinstance(value, list):
             value = tuple(value)
         values[name] = value
@@ -119,6 +125,7 @@ def citation_count_problem(loaded: Loaded) -> Problem | None:
         "",
         ERROR,
         f"{count:,} citations in all, more than the {MAX_CITATIONS:,} a terms file may hold",
+        code="Y012",
     )
 
 
@@ -138,6 +145,7 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                 "",
                 ERROR,
                 f"{count:,} entries, more than the {schema()['maxItems']:,} a terms file may hold",
+                code="Y011",
             )
         ]
     if (problem := citation_count_problem(loaded)) is not None:
@@ -155,9 +163,16 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
     # An entry with a value the loader refused (a tag, a bad date) holds None there: not buildable.
     broken.update(path[0] for path in loaded.voided if path and isinstance(path[0], int))
 
-    def add(path: PathKey, message: str) -> None:
+    def add(path: PathKey, message: str, code: str) -> None:
         problems.append(
-            Problem(loaded.file, loaded.line_of(path), render_path(data, path), ERROR, message)
+            Problem(
+                loaded.file,
+                loaded.line_of(path),
+                render_path(data, path),
+                ERROR,
+                message,
+                code=code,
+            )
         )
 
     first_line: dict[str, int] = {}
@@ -166,7 +181,11 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
         if not isinstance(ident, str):
             continue
         if ident in first_line:
-            add((index, "id"), f"duplicate id {ident!r} (first used on line {first_line[ident]})")
+            add(
+                (index, "id"),
+                f"duplicate id {ident!r} (first used on line {first_line[ident]})",
+                "Y117",
+            )
             broken.add(index)
         else:
             first_line[ident] = loaded.line_of((index, "id"))
@@ -181,16 +200,16 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
             if not isinstance(target, str):
                 continue
             if target == raw.get("id"):
-                add((index, "related", i), "an entry cannot be related to itself")
+                add((index, "related", i), "an entry cannot be related to itself", "Y118")
             elif target not in first_line:
                 if target not in hints:
                     hints[target] = did_you_mean(target, known_ids)
-                add((index, "related", i), f"unknown id {target!r}{hints[target]}")
+                add((index, "related", i), f"unknown id {target!r}{hints[target]}", "Y119")
         for i, name in enumerate(_list(raw, "media")):
             if (index, "media", i) in flagged:
                 continue
             if isinstance(name, str) and (message := check_media_path(name, base)):
-                add((index, "media", i), message)
+                add((index, "media", i), message, "Y701")
             elif isinstance(name, str):
                 # Anki keeps media by bare file name: two paths with one name would overwrite each other.
                 bare = PurePosixPath(name).name
@@ -198,6 +217,7 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                     add(
                         (index, "media", i),
                         f"media file name {bare!r} is already used by {media_names[bare]!r}",
+                        "Y702",
                     )
                 media_names.setdefault(bare, name)
         for i, citation in enumerate(_list(raw, "citations")):
@@ -206,6 +226,7 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
                 add(
                     (index, "citations", i, "juan"),
                     f"{juan!r} is not a 卷 number (write 4 or 卷四)",
+                    "Y121",
                 )
                 broken.add(index)
     for path in placeholder_paths(data):
@@ -213,6 +234,7 @@ def validate(loaded: Loaded, base: Path) -> tuple[list[Entry], list[Problem]]:
             path,
             f"still the scaffold's placeholder ({PLACEHOLDER} …): write it, or leave the field out "
             "if it is optional",
+            "Y116",
         )
     entries = [
         _entry(loaded, index, raw, problems)

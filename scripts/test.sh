@@ -2,7 +2,7 @@
 # Install everything the test suite needs on a fresh Debian machine (Python 3.11+), then lint,
 # type-check and run it. Arguments go to pytest (`bash scripts/test.sh -m "not slow"`: the quick loop).
 # Debian packages: chromium (print tests), fonts-noto-cjk (CJK glyphs in printed pages),
-# poppler-utils (pdftoppm: PNGs of the first printed pages, kept in test-artifacts/).
+# fonts-babelstone-han (the characters Noto CJK lacks, 𤣥 𦵏 …: every build subsets it), poppler-utils (pdftoppm: PNGs of the first printed pages, kept in test-artifacts/).
 # Python packages: the versions of constraints.txt (scripts/lock.sh writes it), installed into
 # .venv again only when pyproject.toml, constraints.txt or the Python changed (.venv/.installed).
 set -euo pipefail
@@ -11,6 +11,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   need=""
   command -v chromium >/dev/null || need="$need chromium"
   dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need="$need fonts-noto-cjk"
+  dpkg -s fonts-babelstone-han >/dev/null 2>&1 || need="$need fonts-babelstone-han"
   command -v pdftoppm >/dev/null || need="$need poppler-utils"
   if [ -n "$need" ]; then
     apt-get update -qq

@@ -223,7 +223,7 @@ def test_a_broken_ledger_fails_the_build_by_name(mini_project: Path, tmp_path: P
     (mini_project / "anki-ledger.json").write_text("{not json", encoding="utf-8")
     result = build(mini_project, tmp_path / "dist")
     assert result.exit_code == 1
-    assert "anki-ledger.json: cannot read the Anki ledger" in result.output
+    assert "anki-ledger.json: Y801 ledger-unreadable: cannot read the Anki ledger" in result.output
     assert not (tmp_path / "dist").exists()
     assert (mini_project / "anki-ledger.json").read_text(encoding="utf-8") == "{not json"
 

@@ -99,7 +99,10 @@ def test_check_github_format_annotates_lines() -> None:
         "check", "--terms", str(bad), "--corpus", str(MINI_CORPUS), "--format", "github"
     )
     assert result.exit_code == 1
-    assert f"::error file={bad},line=7::bi.gloss: duplicate key 'gloss'" in result.output
+    assert (
+        f"::error file={bad},line=7::bi.gloss: Y008 duplicate-key: duplicate key 'gloss'"
+        in result.output
+    )
 
 
 @pytest.mark.slow  # a real interpreter, started as users start it
@@ -123,7 +126,7 @@ def test_console_script_runs_without_traceback(tmp_path) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
     # The error is at the end of the only line: reported there, not on a line past the end.
-    assert f"{terms}:1: YAML syntax error" in result.stdout
+    assert f"{terms}:1: Y003 yaml-syntax: YAML syntax error" in result.stdout
 
 
 def test_missing_corpus_is_a_clear_error(tmp_path) -> None:
@@ -277,11 +280,11 @@ def test_check_text_notes_folds_and_warns_on_edition_variants() -> None:
     result = invoke("check", "--terms", str(case), "--corpus", str(MINI_CORPUS))
     assert result.exit_code == 0
     assert (
-        f"{case}:28: zhu.citations[0].quote: warning: verified only through an edition variant: 第8字 醋"
+        f"{case}:30: zhu.citations[0].quote: warning: Y211 edition-variant: verified only through an edition variant: 第8字 醋"
         in result.output
     )
     assert (
-        f"{case}:17: zhong-bin.citations[1].quote: note: matched through variant folds: 賓/賔 (yitizi:"
+        f"{case}:18: zhong-bin.citations[1].quote: note: Y212 variant-folds: matched through variant folds: 賓/賔 (yitizi:"
         in result.output
     )
     assert result.output.rstrip().endswith("6 verified; 0 error(s), 6 warning(s)")
@@ -293,7 +296,7 @@ def test_check_text_notes_folds_and_warns_on_edition_variants() -> None:
         "check", "--terms", str(case), "--corpus", str(MINI_CORPUS), "--format", "github"
     ).output
     assert (
-        f"::notice file={case},line=17::zhong-bin.citations[1].quote: matched through variant folds"
+        f"::notice file={case},line=18::zhong-bin.citations[1].quote: Y212 variant-folds: matched through variant folds"
         in github
     )
 

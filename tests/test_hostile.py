@@ -318,7 +318,7 @@ def test_media_through_a_symbolic_link_is_refused(tmp_path: Path, case: str) -> 
     )
     assert_clean_failure(
         result,
-        f"bi.media[0]: media path '{name}': {step} is a symbolic link (not allowed)",
+        f"bi.media[0]: Y701 media-path: media path '{name}': {step} is a symbolic link (not allowed)",
         "build failed, nothing written",
     )
     assert not out.exists()
@@ -698,7 +698,11 @@ def test_a_ledger_that_is_a_folder_fails_the_build_by_name(rebuilt: dict) -> Non
     (ledger / "kept").write_bytes(b"not ours")
     result = build_again(rebuilt)
     # The check reports it (with every other problem of the run), so the build stops before rendering.
-    assert_clean_failure(result, f"{ledger}: cannot read: not a regular file", "nothing written")
+    assert_clean_failure(
+        result,
+        f"{ledger}: Y801 ledger-unreadable: cannot read: not a regular file",
+        "nothing written",
+    )
     assert_unchanged(rebuilt)
     assert (ledger / "kept").read_bytes() == b"not ours"
 
@@ -908,7 +912,7 @@ def test_corpus_errors_escape_control_characters(tmp_path: Path) -> None:
 
 MB = 1024 * 1024
 ENTRY = (
-    "- id: {id}\n  term: 楅\n  pinyin: fú\n  category: object\n  rites: [乡射礼]\n  gloss: {gloss}\n"
+    "- id: {id}\n  term: 楅\n  pinyin: fú\n  guangyun: [方六]\n  category: object\n  rites: [乡射礼]\n  gloss: {gloss}\n"
     "  definition: The rack.\n  citations:\n    - quote: 命弟子設楅乃設楅于中庭南當洗\n"
 )
 
@@ -952,7 +956,7 @@ def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path) -> None:
         result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
     assert_clean_failure(
         result,
-        f"{terms}: cannot read: {size:,} bytes, more than the {MAX_BYTES:,} such a file may have",
+        f"{terms}: Y001 cannot-read: cannot read: {size:,} bytes, more than the {MAX_BYTES:,} such a file may have",
     )
     assert len(result.output) < 2000
     # Opened to look at its size (for the cache's key of the run, then by the check), never read
@@ -973,6 +977,7 @@ def test_a_million_tiny_entries_are_one_problem(tmp_path: Path) -> None:
             "severity": "error",
             "hints": [],
             "message": "1,000,000 entries, more than the 20,000 a terms file may hold",
+            "code": "Y011",
         }
     ]
     assert report["problems_omitted"] == 0
@@ -983,7 +988,8 @@ def test_a_field_too_long_is_measured_not_echoed(tmp_path: Path) -> None:
     terms.write_text(ENTRY.format(id="bi", gloss="SECRET-TOKEN " * 1000), encoding="utf-8")
     result = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
     assert_clean_failure(
-        result, f"{terms}:6: bi.gloss: 12,999 characters, more than the 300 allowed here"
+        result,
+        f"{terms}:7: bi.gloss: Y109 too-long: 12,999 characters, more than the 300 allowed here",
     )
     assert "SECRET-TOKEN" not in result.output
 
@@ -1251,7 +1257,9 @@ def test_lone_cr_line_ends_give_the_lines_editors_show(tmp_path: Path) -> None:
     assert_clean_failure(cr)
     lines = text.splitlines()
     related = next(i for i, line in enumerate(lines, 1) if "si-maa" in line)
-    assert f"{related}: bi.related[0]: unknown id 'si-maa'" in "\n".join(_problems(cr))
+    assert f"{related}: bi.related[0]: Y119 unknown-related: unknown id 'si-maa'" in "\n".join(
+        _problems(cr)
+    )
     assert _problems(cr) == _problems(lf) and len(_problems(cr)) == 2
 
 
@@ -1283,7 +1291,7 @@ def test_check_and_fmt_refuse_unusual_line_breaks_alike(tmp_path: Path, separato
     terms = tmp_path / "terms.yaml"
     terms.write_text(text, encoding="utf-8")
     line = next(i for i, l in enumerate(text.split("\n"), 1) if separator in l)
-    says = f"terms.yaml:{line}: U+{ord(separator):04X} ("
+    says = f"terms.yaml:{line}: Y004 unusual-line-break: U+{ord(separator):04X} ("
     check = run("check", "--terms", terms, "--corpus", MINI_CORPUS)
     assert_clean_failure(check, says, "is a line break to YAML but not to editors")
     before = terms.read_bytes()

@@ -92,7 +92,8 @@ def test_every_anchored_pattern_of_the_schemas_refuses_a_final_newline() -> None
     assert len(anchored) >= 5
     for pattern in anchored:
         # A value each pattern accepts, found from the pattern's own first alternative.
-        sample = {"^\\S{2}$(?!\\n)|^\\S+[平上去入]$(?!\\n)": "jiā平"}.get(pattern, "bi")
+        samples = {"^\\S{2}$(?!\\n)|^\\S+[平上去入]$(?!\\n)": "jiā平", "^Y[0-9]{3}$(?!\\n)": "Y201"}
+        sample = samples.get(pattern, "bi")
         assert re.search(pattern, sample), pattern
         assert re.search(pattern, sample + "\n") is None, pattern
         assert not jsonschema_rs.validator_for({"pattern": pattern}).is_valid(sample + "\n")

@@ -33,18 +33,33 @@ AUTHOR_RESUMES = re.compile("愚(?:按|案|谓)")
 AUTHOR_REMARKS = re.compile("(?:又|今|谨)(?:按|案)")
 
 
+def _rows() -> list[list[str]]:
+    """The rows of the commentators' table: name, who, the name it stands for, other names."""
+    text = resources.files("glossary.data").joinpath("commentators.tsv").read_text(encoding="utf-8")
+    rows = []
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            rows.append((line.split("\t") + ["", "", ""])[:4])
+    return rows
+
+
 @lru_cache(maxsize=1)
 def _table() -> dict[str, str]:
     """Every printed form of a name (normalised) → the name it stands for, as printed."""
-    text = resources.files("glossary.data").joinpath("commentators.tsv").read_text(encoding="utf-8")
-    forms: dict[str, str] = {}
-    for line in text.splitlines():
-        if not line or line.startswith("#"):
-            continue
-        name, _, rest = line.partition("\t")
-        _, _, same_as = rest.partition("\t")
-        forms[normalize(name)] = same_as.strip() or name
-    return forms
+    return {normalize(name): same_as.strip() or name for name, _, same_as, _ in _rows()}
+
+
+@lru_cache(maxsize=1)
+def _every_name() -> dict[str, str]:
+    """Every name of a commentator (normalised): the printed forms, his standard name (鄭玄,
+    郝敬) and the other names of the table (Zheng Xuan) → the name it stands for, as printed."""
+    names = dict(_table())
+    for name, who, same_as, other in _rows():
+        standard = re.sub(r"\s*\(.*?\)\s*$", "", who.split(",")[0]).strip()
+        for alias in [standard, *other.split(",")]:
+            if alias.strip():
+                names.setdefault(normalize(alias.strip()), same_as.strip() or name)
+    return names
 
 
 def commentator_names() -> tuple[str, ...]:
@@ -52,9 +67,21 @@ def commentator_names() -> tuple[str, ...]:
     return tuple(sorted(_table(), key=len, reverse=True))
 
 
+def every_name() -> tuple[str, ...]:
+    """Every name a claim may give a commentator (:func:`_every_name`), normalised, longest first."""
+    return tuple(sorted(_every_name(), key=len, reverse=True))
+
+
 def canonical(name: str) -> str:
     """The name a printed form of a commentator's name stands for (``康成`` → ``鄭康成``)."""
     return _table().get(normalize(name), name)
+
+
+def person(name: str) -> str:
+    """The name any name of a commentator stands for in a claim (``康成``, ``敖繼公``, ``Zheng
+    Xuan`` → as the corpus names him): wider than :func:`canonical`, which says who speaks."""
+    key = normalize(name)
+    return _table().get(key) or _every_name().get(key, name)
 
 
 @lru_cache(maxsize=1)

@@ -65,19 +65,20 @@ def split_reading(reading: str) -> list[str]:
     return [s for s in re.split(r"[\s\-']+", unicodedata.normalize("NFC", reading.strip())) if s]
 
 
-def reading_problems(entry: Entry) -> list[tuple[str, str]]:
-    """(severity, message) for an entry's pinyin: syllables, count, and pypinyin's candidates."""
+def reading_problems(entry: Entry) -> list[tuple[str, str, str, int | None]]:
+    """(severity, rule code, message, headword character index or None) for an entry's pinyin:
+    syllables, count, and pypinyin's candidates."""
     syllables = split_reading(entry.pinyin)
     chars = [ch for ch in entry.term if fold_char(ch)]
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, str, str, int | None]] = []
     bad = [s for s in syllables if s.lower() not in valid_syllables()]
     if bad:
-        problems.append(("error", f"not pinyin syllables with tone marks: {', '.join(bad)}"))
+        message = f"not pinyin syllables with tone marks: {', '.join(bad)}"
+        problems.append(("error", "Y401", message, None))
         return problems
     if len(syllables) != len(chars):
-        problems.append(
-            ("error", f"{len(syllables)} syllable(s) for {len(chars)} character(s) of {entry.term}")
-        )
+        message = f"{len(syllables)} syllable(s) for {len(chars)} character(s) of {entry.term}"
+        problems.append(("error", "Y402", message, None))
         return problems
     forms = [entry.term] + (
         [entry.traditional]
@@ -90,7 +91,9 @@ def reading_problems(entry: Entry) -> list[tuple[str, str]]:
             problems.append(
                 (
                     "warning",
+                    "Y403",
                     f"reading {syllable} of {chars[i]} is not among pypinyin's ({', '.join(sorted(candidates))}): look twice",
+                    i,
                 )
             )
     return problems

@@ -74,6 +74,7 @@ def reading_problem(
         WARNING,
         f"the print has {both} ({received.label()}: 「{received.text}」): say which reading the "
         "entry follows (reading: {follows: print|received, why: …})",
+        code="Y303",
     )
 
 
@@ -116,6 +117,7 @@ def repeat_problem(file: str, entry: Entry, field: str, author: str, note: Witne
         WARNING,
         f"gives as {author}'s words a note of his that repeats 鄭玄's ({note.label()}: "
         f"「{note.common}」): say that he follows 鄭玄, and cite 鄭玄's note",
+        code="Y304",
     )
 
 

@@ -56,7 +56,7 @@ ALL_SHEETS = "all"
 
 
 def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
-    from glossary.render import printed
+    from glossary.render import fonts, printed
 
     print_options = printed.PrintOptions(paper=options.paper)
     outputs = {"glossary.html": printed.render_glossary(glossary, print_options)}
@@ -64,15 +64,19 @@ def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
     for rite in sheets:
         name, html = printed.render_sheet(glossary, rite, print_options)
         outputs[name] = html
+    printed.check_fonts(glossary, outputs)
     if options.pdf:
         # The book is printed until its page numbers hold; each sheet until its last page is not near-empty.
         # The HTML is then the one the PDF was printed from: the same, with the page numbers filled in.
+        chars = printed.font_chars(outputs)
         outputs["glossary.html"], outputs["glossary.pdf"] = printed.print_glossary(
-            glossary, print_options
+            glossary, print_options, font_chars=chars
         )
         for rite in sheets:
-            name, data = printed.print_sheet(glossary, rite, print_options)
+            name, data = printed.print_sheet(glossary, rite, print_options, chars)
             outputs[name] = data
+    # The BabelStone subset the pages inline, as a file with its licence beside it.
+    outputs.update(fonts.files_for(fonts.drawn(outputs["glossary.html"].decode("utf-8"))))
     return Rendered(outputs)
 
 

@@ -127,11 +127,14 @@ def traditional(entry: Entry) -> str:
 
 
 def radical_key(entry: Entry) -> tuple:
-    """Kangxi radical of the traditional form's first character, residual strokes, then the headword."""
+    """Kangxi radical of the traditional form's first character, its residual strokes, the
+    character itself (words of one first character together), then the headword's strokes."""
     info = radicals().get(traditional(entry)[0])
     if info is None:
         return (999, 99, traditional(entry))
-    return (info.number, info.residual, strokes(traditional(entry)), traditional(entry))
+    # The first character whole before the next one's words: 三加 never between 上介 and 上佐食.
+    head = traditional(entry)
+    return (info.number, info.residual, head[0], strokes(head), head)
 
 
 def gloss_key(entry: Entry) -> tuple:
@@ -172,21 +175,38 @@ def by_radical(
     return [groups[k] for k in sorted(groups)]
 
 
+#: Endings whose forms are one keyword (attend, attendant, attending, attendance), longest first.
+_ENDINGS = ("ations", "ation", "ances", "ance", "ants", "ant", "ings", "ing", "edly", "ed", "ly")
+
+
+def stem(word: str) -> str:
+    """What an index keyword is filed by: possessive, plural and common endings removed, so that
+    the forms of one word are one line (answer/answering, archer/archer's, cup/cups)."""
+    word = re.sub(r"'s$", "", word)
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("ches", "shes", "sses", "xes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        word = word[:-1]
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            word = word[: -len(ending)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 4 else word
+
+
 def by_gloss(entries: list[Entry]) -> list[tuple[str, list[Entry]]]:
-    """Keyword → the entries whose gloss has it (a plural under its singular where both occur)."""
+    """Keyword → the entries whose gloss has it, every form of a word under its shortest form."""
     found: dict[str, list[Entry]] = {}
+    forms: dict[str, set[str]] = {}
     for entry in entries:
         for word in keywords(entry.gloss):
-            found.setdefault(word, []).append(entry)
-    merged: dict[str, list[Entry]] = {}
-    for word in sorted(found):
-        home = (
-            word[:-1]
-            if word.endswith("s") and not word.endswith("ss") and word[:-1] in found
-            else word
-        )
-        merged.setdefault(home, [])
-        merged[home].extend(e for e in found[word] if e not in merged[home])
+            key = stem(word)
+            forms.setdefault(key, set()).add(word)
+            if entry not in found.setdefault(key, []):
+                found[key].append(entry)
+    merged = {min(forms[key], key=lambda w: (len(w), w)): items for key, items in found.items()}
     return [(word, sorted(items, key=gloss_key)) for word, items in sorted(merged.items())]
 
 

@@ -46,8 +46,35 @@ def find_chromium() -> str | None:
     return next((path for name in BROWSERS if (path := shutil.which(name))), None)
 
 
-def run_chromium(html: bytes, folder: Path, *args: str, timeout: int = 180) -> None:
-    """Run headless Chromium on an HTML document written into ``folder``."""
+#: How long Chromium may take: a minute to start, and two more per megabyte of page (the book,
+#: about 4 MB, prints in 1–2 minutes on an idle machine); $GLOSSARY_PDF_TIMEOUT overrides it.
+TIMEOUT_BASE = 60
+TIMEOUT_PER_MB = 120
+TIMEOUT_ENV = "GLOSSARY_PDF_TIMEOUT"
+
+
+def timeout_for(html: bytes) -> float:
+    """The seconds Chromium is given for ``html``: scaled with its size, or $GLOSSARY_PDF_TIMEOUT."""
+    if value := os.environ.get(TIMEOUT_ENV):
+        try:
+            return max(1.0, float(value))
+        except ValueError:
+            raise PdfError(f"{TIMEOUT_ENV}={value!r} is not a number of seconds") from None
+    return TIMEOUT_BASE + TIMEOUT_PER_MB * _work(html) / 1_000_000
+
+
+def _work(html: bytes) -> int:
+    """The page's size without inlined data (fonts as data URLs cost Chromium little)."""
+    return len(_DATA_URL.sub(b"", html))
+
+
+_DATA_URL = re.compile(rb"data:[^\"')\s]+")
+
+
+def run_chromium(html: bytes, folder: Path, *args: str, timeout: float | None = None) -> None:
+    """Run headless Chromium on an HTML document written into ``folder`` (``timeout``: seconds,
+    by default :func:`timeout_for` the document)."""
+    timeout = timeout_for(html) if timeout is None else timeout
     browser = find_chromium()
     if browser is None:
         raise PdfError(
@@ -73,7 +100,11 @@ def run_chromium(html: bytes, folder: Path, *args: str, timeout: int = 180) -> N
             f"Chromium failed ({exc.returncode}): {exc.stderr.decode(errors='replace')[-500:]}"
         ) from None
     except subprocess.TimeoutExpired:
-        raise PdfError(f"Chromium did not finish within {timeout} s") from None
+        raise PdfError(
+            f"Chromium did not finish printing a {_work(html) / 1_000_000:.1f} MB page within "
+            f"{timeout:.0f} s (the limit is {TIMEOUT_BASE} s + {TIMEOUT_PER_MB} s per MB); on a "
+            f"busy or slow machine allow more: {TIMEOUT_ENV}=SECONDS glossary build --pdf"
+        ) from None
 
 
 def print_pdf(html: bytes, *, outline: bool = False) -> bytes:

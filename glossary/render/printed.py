@@ -13,10 +13,10 @@ from markupsafe import Markup
 
 from glossary import version
 from glossary.corpus.model import Locus
-from glossary.enrich.pinyin import split_reading
 from glossary.errors import PdfError
 from glossary.model import Entry, Glossary, Rendering
-from glossary.render import indexes
+from glossary.render import fonts, indexes, search_index
+from glossary.render.anki.modern import citation_lines
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
 from glossary.render.terms_json import ATTRIBUTION
@@ -151,7 +151,11 @@ def entry_printer(
 
     def render_entry(entry: Entry, number: int) -> Markup:
         loci = glossary.loci[entry.id]
-        citations = [(c, l) for c, l in zip(entry.citations, loci) if l]
+        cited = [(c, l) for c, l in zip(entry.citations, loci) if l]
+        # Under each passage, only the sentences of the modern rendering that render it, each
+        # once per entry (the cards' choice: one place decides what a rendering shows).
+        lines = citation_lines(modern(l) for _, l in cited)
+        citations = [(c, l, shown) for (c, l), shown in zip(cited, lines)]
         related = [(by_id[r], numbers.get(r)) for r in entry.related if r in by_id]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
         return Markup(
@@ -163,20 +167,18 @@ def entry_printer(
                 place=place,
                 plan_page=layout.page("plan"),
                 page_name=layout.name(f"e-{entry.id}"),
-                search=search_key(entry),
                 occurrences=glossary.concordance.get(entry.id),
                 ruby=ruby,
-                modern=modern,
                 readings=reading_lines(glossary.readings.get(entry.id, ())),
             )
         )
 
-    def modern(loci: tuple[Locus, ...]) -> tuple[Rendering, ...]:
+    def modern(loci: tuple[Locus, ...]) -> tuple[str, tuple[Rendering, ...]]:
         # The modern rendering of the first place printed that has one (two places are printed).
         for locus in loci[:2]:
             if found := glossary.renderings(locus):
-                return found
-        return ()
+                return locus.text, found
+        return loci[0].text, ()
 
     return render_entry
 
@@ -213,31 +215,26 @@ def stylesheet(
     for each page of entries from the ``layout``), then the screen stylesheet; without, only what
     an entry looks like (for previews on screen)."""
     env = _env()
-    body = env.get_template("print.css").render()
+    body = env.get_template("print.css").render(extra=fonts.EXTRA_FAMILY)
     if options is None:
         return body
     heads = {page: _css_string(head) for page, head in sorted(layout.heads.items())}
-    pages = env.get_template("pages.css").render(paper=PAPER[options.paper], heads=heads)
+    pages = env.get_template("pages.css").render(
+        paper=PAPER[options.paper], heads=heads, extra=fonts.EXTRA_FAMILY
+    )
     screen = env.get_template("screen.css").render()
     return pages + "\n" + body + "\n@media screen {\n" + screen + "\n}"
 
 
-def search_key(entry: Entry) -> str:
-    """What the web page's search box matches an entry by: both scripts and variants, pinyin with
-    and without tones (syllables apart and joined), the gloss and the definition, case-folded."""
-    syllables = split_reading(entry.pinyin)
-    plain = [indexes.toneless(s).replace("v", "u") for s in syllables]
-    parts = [
-        entry.term,
-        entry.traditional or "",
-        *entry.variants,
-        entry.pinyin.lower(),
-        " ".join(plain),
-        "".join(plain),
-        entry.gloss,
-        entry.definition,
-    ]
-    return " ".join(p for p in parts if p).lower()
+def _search_data(glossary: Glossary, rites: list[dict], numbers: Mapping[str, int]) -> Markup:
+    """The web page's search data (see :mod:`glossary.render.search_index`)."""
+    by_slug = {rite.id: rite for rite in vocabulary().rites}
+    return search_index.search_data(
+        glossary.entries,
+        numbers,
+        [(by_slug[r["slug"]], r["count"]) for r in rites if r["slug"] in by_slug],
+        glossary.loci,
+    )
 
 
 def _colophon(glossary: Glossary) -> dict[str, str]:
@@ -246,9 +243,20 @@ def _colophon(glossary: Glossary) -> dict[str, str]:
         "commit": glossary.commit or "(not built from a git checkout)",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(glossary.epoch)),
         "epoch": str(glossary.epoch),
+        "extra": " ".join(fonts.extra_chars(_glossary_chars(glossary))),
         "release": glossary.release.version if glossary.release else "",
         "next": f"{glossary.release.url}/latest" if glossary.release else "",
     }
+
+
+def _glossary_chars(glossary: Glossary) -> set[str]:
+    """The characters of the entries and their cited passages (what the book prints of them)."""
+    parts = []
+    for entry in glossary.entries:
+        parts += [entry.term, entry.traditional or "", *entry.variants, entry.gloss]
+        parts += [entry.definition, entry.definition_zh or "", entry.reading_note or ""]
+        parts += [locus.text for loci in glossary.loci[entry.id] for locus in loci[:1]]
+    return set("".join(parts))
 
 
 def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = Layout()) -> bytes:
@@ -292,6 +300,8 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
     html = env.get_template("glossary.html").render(
         css=Markup(css),
         script=Markup(env.get_template("search.js").render()),
+        vendored=search_index.vendored_scripts(),
+        search_data=_search_data(glossary, rites, numbers),
         rites=rites,
         entries=entries,
         citation_count=sum(len(e.citations) for e in entries),
@@ -299,7 +309,6 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         numbers=numbers,
         page=layout.page,
         page_name=layout.name,
-        search_key=search_key,
         index_pinyin=indexes.by_pinyin(entries),
         index_radical=indexes.by_radical(entries),
         index_gloss=indexes.by_gloss(entries),
@@ -314,15 +323,62 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         colophon=_colophon(glossary),
         attribution=ATTRIBUTION,
     )
-    return html.encode("utf-8")
+    return with_fonts(html.encode("utf-8"))
+
+
+def with_fonts(
+    html: bytes, *, printing: bool = False, chars: frozenset[str] = frozenset()
+) -> bytes:
+    """``html`` with the @font-face rules its characters need: the BabelStone subset (inlined) for
+    those the Noto faces lack; ``printing``: also the Noto faces as TrueType subsets (for
+    Chromium's PDF only: the web page uses the reader's own CJK fonts), of ``chars`` and the page's."""
+    text = html.decode("utf-8")
+    rules = fonts.extra_font_face(fonts.drawn(text))
+    if printing:
+        # Spaces too (a no-break or thin space of another font would embed that font).
+        # ``chars``: every printed output's, so the book and the sheets share one set of subsets.
+        rules = fonts.print_font_faces(chars | set(text)) + "\n" + rules
+    if not rules:
+        return html
+    return text.replace("</head>", f"<style>\n{rules}\n</style>\n</head>", 1).encode("utf-8")
+
+
+def check_fonts(glossary: Glossary, outputs: Mapping[str, bytes]) -> None:
+    """Fail when a character of an HTML output has no glyph in its fonts, naming each character
+    and the entries (terms.yaml line) it occurs in."""
+    numbers = entry_numbers(glossary)
+    where = {}
+    for entry in glossary.entries:
+        place = f"terms.yaml:{entry.line} ({entry.id})"
+        where[f"e-{entry.id}"] = place
+        if entry.id in numbers:
+            where[f"r{numbers[entry.id]}"] = where[f"v{numbers[entry.id]}"] = place
+    fonts.check_drawn(
+        {name: data.decode("utf-8") for name, data in outputs.items() if name.endswith(".html")},
+        where,
+    )
+
+
+#: Characters a printing adds to its page's text (page numbers, running heads' marks).
+PRINTED_MARKS = frozenset("0123456789§–·, p.")
+
+
+def font_chars(outputs: Mapping[str, bytes]) -> frozenset[str]:
+    """Every character of the HTML outputs (and of what printing adds): one set of font subsets
+    for the book and every sheet, made once (a CJK face's subset costs seconds)."""
+    found = set(PRINTED_MARKS)
+    for name, data in outputs.items():
+        if name.endswith(".html"):
+            found |= set(data.decode("utf-8"))
+    return frozenset(found)
 
 
 def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str]:
     """Page → running head for every page that holds part of a rite: the rite and the § range of
-    the entries printed on that page (``乡射礼 · §14–§18``)."""
-    heads: dict[int, tuple[str, list[int]]] = {}
+    the entries printed on that page (``乡射礼 Xiangshe · §14–§18``). A page where one rite ends
+    and the next begins names both, each with its own range (``乡射礼 §280 · 燕礼 §281–§282``)."""
+    found: dict[int, dict[str, tuple[str, list[int]]]] = {}
     for rite in rites:
-        name = f"{rite['name']} {rite['english']}"
         anchors = [f"rite-{rite['slug']}"]
         for category, _, items, refs in rite["groups"]:
             if items or refs:
@@ -332,24 +388,37 @@ def _running_heads(rites: list[dict], pages: Mapping[str, int]) -> dict[int, str
             for number, entry in items:
                 page = pages.get(f"e-{entry.id}")
                 if page is not None:
-                    heads.setdefault(page, (name, []))[1].append(number)
+                    found.setdefault(page, {}).setdefault(rite["slug"], (rite["name"], []))[
+                        1
+                    ].append(number)
         for anchor in anchors:
             if anchor in pages:
-                heads.setdefault(pages[anchor], (name, []))
+                found.setdefault(pages[anchor], {}).setdefault(rite["slug"], (rite["name"], []))
+    english = {rite["slug"]: rite["english"] for rite in rites}
     result = {}
-    for page, (name, numbers) in heads.items():
-        span = (
-            ""
-            if not numbers
-            else f" · §{min(numbers)}"
-            + (f"–§{max(numbers)}" if max(numbers) != min(numbers) else "")
-        )
-        result[page] = name + span
+    for page, on_page in found.items():
+        parts = []
+        for slug, (name, numbers) in on_page.items():
+            label = name if len(on_page) > 1 else f"{name} {english[slug]}"
+            parts.append(label + _span(numbers, " · " if len(on_page) == 1 else " "))
+        result[page] = " · ".join(parts)
     return result
 
 
+def _span(numbers: list[int], sep: str) -> str:
+    """``§3–§7`` (after ``sep``), ``§3``, or nothing."""
+    if not numbers:
+        return ""
+    low, high = min(numbers), max(numbers)
+    return sep + f"§{low}" + (f"–§{high}" if high != low else "")
+
+
 def print_glossary(
-    glossary: Glossary, options: PrintOptions, *, passes: int = 4
+    glossary: Glossary,
+    options: PrintOptions,
+    *,
+    passes: int = 4,
+    font_chars: frozenset[str] = frozenset(),
 ) -> tuple[bytes, bytes]:
     """The printed book as (HTML, PDF), printed until its page references hold.
 
@@ -365,7 +434,7 @@ def print_glossary(
     rites = sections(glossary.entries)
     for _ in range(passes):
         html = render_glossary(glossary, options, layout)
-        printed = pdf.print_pdf(html, outline=True)
+        printed = pdf.print_pdf(with_fonts(html, printing=True, chars=font_chars), outline=True)
         pages = pdf.destinations(printed)
         if layout.pages and pages == dict(layout.pages):
             return html, pdf.finish(printed, glossary.epoch, TITLE)
@@ -399,7 +468,7 @@ def render_sheet(
     info = _rite_info(rite)
     env = _env()
     css = env.get_template("sheet.css").render(
-        paper=PAPER[options.paper], rite=info, size=f"{size:g}"
+        paper=PAPER[options.paper], rite=info, size=f"{size:g}", extra=fonts.EXTRA_FAMILY
     )
     html = env.get_template("sheet.html").render(
         css=Markup(css),
@@ -409,10 +478,15 @@ def render_sheet(
         reverse=[(numbers[e.id], e) for e in reverse],
         script=Markup(env.get_template("sheet.js").render()),
     )
-    return f"sheet-{rite.id}.html", html.encode("utf-8")
+    return f"sheet-{rite.id}.html", with_fonts(html.encode("utf-8"))
 
 
-def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tuple[str, bytes]:
+def print_sheet(
+    glossary: Glossary,
+    rite_name: str,
+    options: PrintOptions,
+    font_chars: frozenset[str] = frozenset(),
+) -> tuple[str, bytes]:
     """A study sheet as PDF with no near-empty last page: if the last page holds less than a third
     of the rows a full page holds, it is printed again a little smaller (at most three times)."""
     from glossary.render import pdf
@@ -420,7 +494,7 @@ def print_sheet(glossary: Glossary, rite_name: str, options: PrintOptions) -> tu
     size = 9.0
     while True:  # 9, 8.5, 8 and 7.5 pt at most
         name, html = render_sheet(glossary, rite_name, options, size)
-        printed = pdf.print_pdf(html)
+        printed = pdf.print_pdf(with_fonts(html, printing=True, chars=font_chars))
         rows = Counter(pdf.destinations(printed).values())
         pages = max(rows, default=1)
         if pages == 1 or rows[pages] * 3 >= max(rows.values()) or size <= 7.5:

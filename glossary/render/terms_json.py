@@ -54,7 +54,10 @@ def render(glossary: Glossary) -> dict[str, bytes]:
             citations.append(item)
         occurrences = glossary.concordance.get(entry.id)
         # Every field of the entries' schema, so a new field reaches terms.json without an edit here.
-        term = {name: _value(getattr(entry, name)) for name in fields_of("entry")}
+        # (Not `ignore`: which rules of the check an entry waives is the check's, not content.)
+        term = {
+            name: _value(getattr(entry, name)) for name in fields_of("entry") if name != "ignore"
+        }
         term["citations"] = citations
         term["concordance"] = {
             "total": occurrences.total if occurrences else 0,

@@ -21,20 +21,18 @@ def test_split_reading() -> None:
 
 
 def test_invalid_syllables_are_errors() -> None:
-    assert reading_problems(entry("楅", "bi1")) == [
-        ("error", "not pinyin syllables with tone marks: bi1")
-    ]
+    [(severity, code, _, index)] = reading_problems(entry("楅", "bi1"))
+    assert (severity, code, index) == ("error", "Y401", None)
 
 
 def test_syllable_count_must_match() -> None:
-    assert reading_problems(entry("乘矢", "shèng")) == [
-        ("error", "1 syllable(s) for 2 character(s) of 乘矢")
-    ]
+    [(severity, code, _, index)] = reading_problems(entry("乘矢", "shèng"))
+    assert (severity, code, index) == ("error", "Y402", None)
 
 
 def test_reading_outside_pypinyin_candidates_is_a_warning() -> None:
-    [(severity, message)] = reading_problems(entry("楅", "fú"))
-    assert severity == "warning" and "fú of 楅" in message
+    [(severity, code, _, index)] = reading_problems(entry("楅", "fú"))
+    assert (severity, code, index) == ("warning", "Y403", 0)
 
 
 def test_traditional_form_candidates_count() -> None:

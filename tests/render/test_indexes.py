@@ -87,3 +87,37 @@ def test_the_english_index_leaves_out_words_that_say_nothing_of_a_thing() -> Non
 
     assert keywords("the cup drunk again after the shooting (爵)") == ["cup", "drunk", "shooting"]
     assert keywords("a stand added before the guest") == ["stand", "guest"]
+
+
+def test_words_of_one_first_character_stay_together_under_their_radical() -> None:
+    """Issue 26: 上大夫, 上介, 三加, 上佐食 … were interleaved (一 + 2 strokes is both 上 and 三)."""
+    words = [
+        entry("上大夫", "shang da fu"),
+        entry("上介", "shang jie"),
+        entry("三加", "san jia"),
+        entry("上佐食", "shang zuo shi"),
+        entry("三献", "san xian", traditional="三獻"),
+    ]
+    [(radical, items)] = indexes.by_radical(words)
+    assert radical is not None and radical.ideograph == "一"
+    firsts = [indexes.traditional(e)[0] for e, _ in items]
+    assert firsts == sorted(firsts, key=firsts.index) and firsts.count("上") == 3
+    assert len({i for i, ch in enumerate(firsts) if i == 0 or firsts[i - 1] != ch}) == 2
+
+
+def test_the_forms_of_one_word_are_one_keyword() -> None:
+    """Issue 26: the English index was 23 pages of unmerged keywords (answer, answering …)."""
+    glosses = [
+        "answer the toast",
+        "answering toast",
+        "the archer's station",
+        "archer",
+        "attendant",
+        "attending the lord",
+        "attendance",
+        "cups",
+    ]
+    index = dict(indexes.by_gloss([entry(f"字{i}", f"zi{i}", g) for i, g in enumerate(glosses)]))
+    assert len(index["answer"]) == 2 and len(index["archer"]) == 2
+    assert len(index["attendant"]) == 3 and "attending" not in index
+    assert "cups" in index and "toast" in index and "station" in index

@@ -13,7 +13,6 @@ import zipfile
 
 import pytest
 from conftest import make_project, raw
-from markupsafe import escape
 
 from glossary.build import gather
 from glossary.check import check_project
@@ -78,20 +77,27 @@ def test_card_backs_show_the_sentence_that_renders_the_quote(glossary) -> None:
     assert b"translator not named" in collection  # the root deck's description
 
 
-def test_the_printed_citation_shows_it_labelled(glossary) -> None:
+def test_the_printed_citation_shows_the_sentence_that_renders_it(glossary) -> None:
+    """Issue 26, point 4: the book shows what the cards show (one function decides), with a
+    one-word mark instead of the 90-character label, and no paragraph twice within an entry."""
     page = RENDERERS["print"](glossary, RenderOptions()).files["glossary.html"].decode("utf-8")
+    assert LABEL not in page[page.index("<main>") : page.index('id="bibliography"')]
     article = page[page.index('id="e-shi"') :]
     article = article[: article.index("</article>")]
-    assert (
-        f'<span class="modern-label">{escape(LABEL)}:</span> <span lang="zh-Hans">{RENDERING}</span>'
-        in article
-    )
+    line = '<span class="modern-label">modern:</span> <span lang="zh-Hans">尸必须筮选没有父亲的人担任。</span>'
+    assert line in article and article.count('class="modern"') == 1
+    assert RENDERING not in article and "【" not in article
     # Under the citation of the passage it renders, after its locus.
     assert (
         article.index("尸必筮無父者為之")
         < article.index("KR1d0044_WYG_015-3b")
-        < article.index(RENDERING)
+        < article.index("尸必须筮选")
     )
+    # No rendered sentence twice in one entry, in any entry.
+    for entry in page.split('<article class="entry"')[1:]:
+        shown = [m for m in entry.split('class="modern-label">modern:</span> ')[1:]]
+        texts = [m.split("</span>")[0] for m in shown]
+        assert len(texts) == len(set(texts))
 
 
 def rendering(text: str) -> Rendering:

@@ -121,6 +121,28 @@ def _converted(config: str, char: str) -> str:
     return text[at + 1 : text.index("\n", at + 1)].split("\t")[_FORMS.index(config) + 1]
 
 
+def traditional_form(text: str) -> str:
+    """``text`` in traditional script as OpenCC's single-character ``s2t`` table writes it."""
+    return "".join(_converted("s2t", ch) for ch in text)
+
+
+def has_readings(char: str) -> bool:
+    """Whether the 廣韻 has readings of ``char`` itself (尸, 几, 干: a character of the classical
+    lexicon; 龙, 奥, 内: not, a simplified form only)."""
+    return bool(_table_readings(char))
+
+
+@lru_cache(maxsize=1)
+def traditional_forms() -> frozenset[str]:
+    """Every character the forms table gives as another character's traditional form."""
+    found: set[str] = set()
+    for line in _forms_table().splitlines():
+        if line and not line.startswith("#"):
+            char, *forms = line.split("\t")
+            found.update(form for form in forms if form != char)
+    return frozenset(found)
+
+
 #: The conversions of the forms table, in the order of its columns.
 _FORMS = ("s2t", "s2tw")
 

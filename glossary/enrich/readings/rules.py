@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from glossary.enrich import mandarin
-from glossary.enrich.pinyin import split_reading
 from glossary.enrich.readings.guangyun import guangyun
 from glossary.enrich.readings.lookup import Yinyi, headword_chars
 from glossary.model import CharReading, Entry
@@ -33,6 +32,7 @@ def _one_per_char(
             ERROR,
             f"{len(values)} {items} for the {len(chars)} character(s) of {chars}: "
             f"give one per character (null {null_means})",
+            code="Y405" if field == "guangyun" else "Y407",
         )
     ]
 
@@ -66,6 +66,7 @@ def guangyun_problems(file: str, entry: Entry) -> list[Problem]:
                     f"{path}[{i}]",
                     ERROR,
                     f"{name} is not a 廣韻 reading of {char} in tshet-uinh's data; its readings: {known}",
+                    code="Y406",
                 )
             )
     return problems
@@ -86,6 +87,7 @@ def yinyi_problems(file: str, entry: Entry, yinyi: Yinyi) -> list[Problem]:
             f"{path}[{i}]",
             ERROR,
             f"no note of the 儀禮音義 on the headword {named} reads {chars[i]} in {rites}",
+            code="Y408",
         )
         for i, named in enumerate(entry.yinyi)
         if named is not None and yinyi.for_char(entry, i) is None
@@ -109,6 +111,7 @@ def classical_problems(file: str, entry: Entry, readings: Sequence[CharReading])
                     WARNING,
                     f"{reading.char} {reading.pinyin}: the 廣韻 reading chosen, {g.fanqie or g.position} ({g.position}), "
                     f"gives {_gives([g.position])}: choose another, or null, or say why in reading_note",
+                    code="Y409",
                 )
             )
         s = reading.shiwen
@@ -127,6 +130,7 @@ def classical_problems(file: str, entry: Entry, readings: Sequence[CharReading])
                     f"{reading.char} {reading.pinyin}: 經典釋文 reads {s.headword} {s.text}{whose} in "
                     f"{s.locus.rite} [{s.locus.file}:{s.locus.line}], which gives {_gives(s.positions, s.sounds_like)}: "
                     "follow it, or say why not in reading_note",
+                    code="Y410",
                 )
             )
     return problems
@@ -153,15 +157,6 @@ def _gives(positions: Iterable[str], sounds_like: str = "") -> str:
     return (
         "/".join(found[:6]) + ("/…" if len(found) > 6 else "") if found else "no Mandarin syllable"
     )
-
-
-def sourced(entry: Entry, readings: Sequence[CharReading], message: str) -> bool:
-    """Whether pypinyin's warning on a reading (``reading fú of 楅 is not among pypinyin's …``)
-    is answered by the classical sources: the 廣韻 reading chosen or the 經典釋文's gives it."""
-    for i, (char, syllable) in enumerate(zip(entry.term, split_reading(entry.pinyin))):
-        if f"reading {syllable} of {char} " in message and i < len(readings):
-            return backed(readings[i])
-    return False
 
 
 def backed(reading: CharReading) -> bool:

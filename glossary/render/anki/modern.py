@@ -11,6 +11,7 @@ little with the quote to be its rendering. Whose rendering it is is said once, i
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from glossary.model import Rendering
 from glossary.normalize import PLACEHOLDER, normalize
@@ -53,6 +54,23 @@ def rendering_line(rendering: Rendering, quote: str) -> str | None:
             first, last = min(best, other), max(best, other)
             return _balanced("".join(sentences[first : last + 1]))
     return _balanced(sentences[best])
+
+
+def citation_lines(items: Iterable[tuple[str, Iterable[Rendering]]]) -> list[list[str]]:
+    """For each cited passage (its text, the renderings of its place), the lines shown under it:
+    the sentences that render it, each once per note or printed entry (two passages rendered by
+    one paragraph show the sentence under the first only). The cards and the book use this."""
+    shown: set[str] = set()
+    result = []
+    for quote, renderings in items:
+        lines = []
+        for rendering in renderings:
+            line = rendering_line(rendering, quote)
+            if line is not None and line not in shown:
+                shown.add(line)
+                lines.append(line)
+        result.append(lines)
+    return result
 
 
 def _balanced(run: str) -> str:

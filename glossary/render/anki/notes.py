@@ -19,7 +19,7 @@ from glossary.model import CharReading, Entry, Occurrences, Rendering, Retired, 
 from glossary.normalize import normalize, normalize_with_map
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
-from glossary.render.anki.modern import rendering_line
+from glossary.render.anki.modern import citation_lines
 from glossary.render.markup import bracket_reading, reading_lines
 from glossary.vocab import Rite, vocabulary
 
@@ -185,17 +185,11 @@ def _citations_html(
     items: Sequence[tuple[Sequence[Locus], str | None]],
     modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
 ) -> str:
-    citations, shown = [], set()
-    for loci, note in items:
-        lines = []
-        for rendering in modern(loci[0]) if modern else ():
-            line = rendering_line(rendering, loci[0].text)
-            if line is not None and line not in shown:  # once per note
-                shown.add(line)
-                lines.append(line)
-        citations.append(
-            {"text": loci[0].text, "note": note, "label": locus_label(loci), "modern": lines}
-        )
+    shown = citation_lines((loci[0].text, modern(loci[0]) if modern else ()) for loci, _ in items)
+    citations = [
+        {"text": loci[0].text, "note": note, "label": locus_label(loci), "modern": lines}
+        for (loci, note), lines in zip(items, shown)
+    ]
     return (
         template_env()
         .get_template("citations.html")

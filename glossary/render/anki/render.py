@@ -7,6 +7,7 @@ from pathlib import PurePosixPath
 
 from glossary.corpus.model import Locus
 from glossary.model import Entry, Glossary, Place, Plan
+from glossary.render import fonts
 from glossary.render.anki import csv_export
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.render.anki.ledger import Ledger, parse_ledger
@@ -219,6 +220,28 @@ def referenced(specs: list[NoteSpec], media: dict[str, bytes]) -> dict[str, byte
     }
 
 
+def _with(media: dict[str, bytes], extra: dict[str, bytes]) -> dict[str, bytes]:
+    return {**media, **extra}
+
+
+def font_media(specs: list[NoteSpec], lines: dict[str, int] | None = None) -> dict[str, bytes]:
+    """The BabelStone subset the card CSS names (``fonts.EXTRA_FONT_FILE``) for the characters of
+    the notes that the Noto CJK faces lack, with its licence; the build fails, naming the notes,
+    if some character has no glyph at all."""
+    texts = {spec.key: "\x1f".join(spec.fields) for spec in specs}
+    chars = fonts.drawn("\x1f".join(texts.values()))
+    if lacking := fonts.missing(chars):
+        lines = lines or {}
+        fonts.check_drawn(
+            {
+                f"Anki note {key} (terms.yaml:{lines.get(key.partition(':')[2], 0)})": text
+                for key, text in texts.items()
+                if any(ch in text for ch in lacking)
+            }
+        )
+    return fonts.files_for(chars)
+
+
 def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The outputs (``yili-glossary.apkg``, ``yili-<rite id>.apkg`` for every rite the glossary
     covers, ``yili-retired.apkg``, ``yili-glossary.csv``) and the project state to keep (the
@@ -231,6 +254,7 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     specs, mods, ledger = stamp(glossary)
     models = all_models(mods)
     media = {**glossary.media, **plan_media(glossary)}
+    extra = font_media(specs, {entry.id: entry.line for entry in glossary.entries})
     timestamp = max(mods.values(), default=glossary.epoch)
     places = positions(specs)
     live = [s for s in specs if s.category != "retired"]
@@ -242,7 +266,7 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     outputs = {
         "yili-glossary.apkg": write_apkg(
             build_decks(live, models, mods, places, credit, glossary.release),
-            referenced(live, media),
+            _with(referenced(live, media), extra),
             timestamp,
         )
     }
@@ -250,13 +274,13 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
         rite_specs = [s for s in live if rite in s.rites]
         decks = build_decks(rite_specs, models, mods, places, credit, glossary.release)
         outputs[f"yili-{rite.id}.apkg"] = write_apkg(
-            decks, referenced(rite_specs, media), timestamp
+            decks, _with(referenced(rite_specs, media), extra), timestamp
         )
     retired = [s for s in specs if s.category == "retired"]
     if retired:
         outputs["yili-retired.apkg"] = write_apkg(
             build_decks(retired, models, mods, {}, credit, glossary.release),
-            referenced(retired, media),
+            _with(referenced(retired, media), extra),
             timestamp,
             suspended=True,
         )

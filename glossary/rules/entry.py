@@ -1,0 +1,258 @@
+"""The checks of one entry, after its citations are verified: each a function of one signature,
+``(EntryContext) -> Iterable[Problem]``, in :data:`ENTRY_CHECKS` (beancount's validators).
+
+To add one: write the function here (or import it), give every problem it reports a code of
+:mod:`glossary.rules.codes` (a new line there, naming this function), and list it in
+:data:`ENTRY_CHECKS`. A check reads only its context: no files, no other check's messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from glossary.model import CharReading, CitationResult, Entry
+from glossary.normalize import normalize, script_char
+from glossary.problems import ERROR, WARNING, Problem
+
+if TYPE_CHECKING:
+    from glossary.apparatus import Authorities
+    from glossary.corpus import Locus
+    from glossary.enrich.readings.lookup import Yinyi
+    from glossary.index import CorpusIndex, Origin
+
+
+@dataclass(frozen=True)
+class EntryContext:
+    """What the checks of one entry may read: the entry, its verified citations (``results``,
+    their passages as ``origins``), the index, the authorities, the readings found, and the
+    headwords of the file (:func:`headwords`)."""
+
+    file: str
+    entry: Entry
+    results: Sequence[CitationResult]
+    origins: Sequence[Origin | Locus]
+    index: CorpusIndex
+    authorities: Authorities
+    yinyi: Yinyi
+    readings: Sequence[CharReading]
+    headwords: Mapping[str, Entry]
+
+    def problem(self, field: str, severity: str, code: str, message: str) -> Problem:
+        """A problem at one of the entry's fields (``term`` at the entry's first line)."""
+        line = self.entry.line if field == "term" else self.entry.line_of(field)
+        return Problem(self.file, line, f"{self.entry.id}.{field}", severity, message, code=code)
+
+
+EntryCheck = Callable[[EntryContext], Iterable[Problem]]
+
+
+def simplified(text: str) -> str:
+    """``text`` with each traditional character simplified: one OpenCC's forms table gives as a
+    traditional form (not 旂, which OpenCC's t2s alone turns into 旗) whose simplified form is
+    a GB2312 character (not 繶, whose 𫄷 the standard lacks)."""
+    from glossary.enrich.readings.guangyun import traditional_forms
+    from glossary.standard import is_gb2312
+
+    forms = traditional_forms()
+    return "".join(
+        plain if ch in forms and (plain := script_char(ch)) != ch and is_gb2312(plain) else ch
+        for ch in text
+    )
+
+
+def headwords(entries: Iterable[Entry]) -> dict[str, Entry]:
+    """The first entry of each headword, keyed by its simplified form (OpenCC's table)."""
+    found: dict[str, Entry] = {}
+    for entry in entries:
+        found.setdefault(simplified(entry.term), entry)
+    return found
+
+
+def rites_cited(ctx: EntryContext) -> Iterable[Problem]:
+    """Y302: every rite listed has a citation located in it."""
+    from glossary.apparatus import rite_problems
+
+    entry = ctx.entry
+    return rite_problems(ctx.file, entry.id, entry.rites, entry.line_of("rites"), ctx.origins)
+
+
+def authorities_cited(ctx: EntryContext) -> Iterable[Problem]:
+    """Y301: an authority a claim names speaks in a cited passage, or is the cited work."""
+    from glossary.apparatus import claim_problems
+
+    return claim_problems(ctx.file, ctx.entry, ctx.origins, ctx.authorities)
+
+
+def received_reading(ctx: EntryContext) -> Iterable[Problem]:
+    """Y303: a quote of the classic the received text reads otherwise says which it follows."""
+    from glossary.enrich import witness_rules
+
+    return witness_rules.reading_problems(ctx.file, ctx.entry, ctx.results, ctx.index)
+
+
+def repeats_zheng(ctx: EntryContext) -> Iterable[Problem]:
+    """Y304: words credited to the author that repeat 鄭玄's note."""
+    from glossary.enrich import witness_rules
+
+    return witness_rules.repeat_problems(
+        ctx.file, ctx.entry, ctx.results, ctx.index, ctx.authorities
+    )
+
+
+def headword_quoted(ctx: EntryContext) -> Iterable[Problem]:
+    """Y305: some form of the headword occurs in a quote."""
+    from glossary.citations import headword_problem
+
+    found = headword_problem(ctx.file, ctx.entry)
+    return [] if found is None else [found]
+
+
+def variants_quoted(ctx: EntryContext) -> Iterable[Problem]:
+    """Y306: each ``variants`` form occurs in one of the entry's quotes."""
+    quotes = [normalize(c.quote) for c in ctx.entry.citations]
+    return [
+        ctx.problem(
+            "variants",
+            WARNING,
+            "Y306",
+            f"the variant {form} occurs in none of the entry's quotes: cite a passage that "
+            "writes it, or leave it out",
+        )
+        for form in ctx.entry.variants
+        if (key := normalize(form)) and not any(key in quote for quote in quotes)
+    ]
+
+
+def pinyin(ctx: EntryContext) -> Iterable[Problem]:
+    """Y401–Y403: syllables with tone marks, one per character, a reading pypinyin knows or the
+    classical sources give (a reading they back is not warned about)."""
+    from glossary.enrich.pinyin import reading_problems
+    from glossary.enrich.readings.rules import backed
+
+    found = []
+    for severity, code, message, i in reading_problems(ctx.entry):
+        if i is not None and i < len(ctx.readings) and backed(ctx.readings[i]):
+            continue  # pypinyin lacks it, but the 廣韻 or 經典釋文 gives it: looked at twice
+        found.append(ctx.problem("pinyin", severity, code, message))
+    return found
+
+
+def tts(ctx: EntryContext) -> Iterable[Problem]:
+    """Y404: the ``tts`` homophones read as the pinyin."""
+    from glossary.enrich.pinyin import tts_problems
+
+    return [ctx.problem("tts", ERROR, "Y404", message) for message in tts_problems(ctx.entry)]
+
+
+def guangyun(ctx: EntryContext) -> Iterable[Problem]:
+    """Y405, Y406: one 廣韻 reading per character, each the character's."""
+    from glossary.enrich.readings.rules import guangyun_problems
+
+    return guangyun_problems(ctx.file, ctx.entry)
+
+
+def guangyun_missing(ctx: EntryContext) -> Iterable[Problem]:
+    """Y411: an entry gives its 廣韻 readings (the guide requires them)."""
+    from glossary.enrich.readings.guangyun import guangyun as readings_of
+    from glossary.enrich.readings.lookup import headword_chars
+
+    if ctx.entry.guangyun is not None:
+        return []
+    chars = headword_chars(ctx.entry)
+    shown = "; ".join(
+        f"{ch}: {'/'.join(g.name for g in readings_of(ch)[:4]) or 'none'}" for ch in chars
+    )
+    return [
+        ctx.problem(
+            "term",
+            WARNING,
+            "Y411",
+            f"no guangyun: give the 廣韻 reading of each character of {chars} ({shown}), null "
+            "where none is the ritual one (glossary new proposes them)",
+        )
+    ]
+
+
+def yinyi(ctx: EntryContext) -> Iterable[Problem]:
+    """Y407, Y408: one 音義 headword per character, each a note that reads it."""
+    from glossary.enrich.readings.rules import yinyi_problems
+
+    return yinyi_problems(ctx.file, ctx.entry, ctx.yinyi)
+
+
+def classical(ctx: EntryContext) -> Iterable[Problem]:
+    """Y409, Y410: the pinyin is what the 廣韻 or 音義 reading regularly gives."""
+    from glossary.enrich.readings.rules import classical_problems
+
+    return classical_problems(ctx.file, ctx.entry, ctx.readings)
+
+
+def headword_scripts(ctx: EntryContext) -> Iterable[Problem]:
+    """Y501: no second entry for a headword another entry writes in the other script."""
+    entry = ctx.entry
+    first = ctx.headwords.get(simplified(entry.term))
+    if first is None or first is entry or first.term == entry.term:
+        return []  # the same characters twice are two words (fu-object): their ids differ
+    return [
+        ctx.problem(
+            "term",
+            ERROR,
+            "Y501",
+            f"{entry.term} is the headword of {first.id} (line {first.line}) in the other "
+            f"script ({first.term}): merge the two entries",
+        )
+    ]
+
+
+def term_script(ctx: EntryContext) -> Iterable[Problem]:
+    """Y502, Y503: ``term`` simplified (:func:`simplified`), and ``traditional`` given where a
+    character of it is a simplified form only (not in the 廣韻) that OpenCC's table writes
+    otherwise."""
+    from glossary.enrich.readings.guangyun import has_readings, traditional_form
+
+    entry = ctx.entry
+    if (plain := simplified(entry.term)) != entry.term:
+        return [
+            ctx.problem(
+                "term",
+                ERROR,
+                "Y502",
+                f"term {entry.term} is written in traditional script: write term: {plain} and "
+                f"traditional: {entry.term}",
+            )
+        ]
+    # A simplified character the 廣韻 has readings of is a character of its own (尸, 几, 干):
+    # only one it lacks (龙, 奥, 内) must have its traditional form written.
+    full = "".join(ch if has_readings(ch) else traditional_form(ch) for ch in entry.term)
+    if entry.traditional is None and full != entry.term:
+        return [
+            ctx.problem(
+                "term",
+                WARNING,
+                "Y503",
+                f"no traditional: {entry.term} is {full} in traditional script (OpenCC); add "
+                f"traditional: {full}",
+            )
+        ]
+    return []
+
+
+#: Every check of one entry, in the order their problems are found (the report sorts them).
+ENTRY_CHECKS: tuple[EntryCheck, ...] = (
+    rites_cited,
+    authorities_cited,
+    received_reading,
+    repeats_zheng,
+    headword_quoted,
+    variants_quoted,
+    pinyin,
+    tts,
+    guangyun,
+    guangyun_missing,
+    yinyi,
+    classical,
+    headword_scripts,
+    term_script,
+)
