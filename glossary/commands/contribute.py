@@ -115,27 +115,48 @@ def fmt(cache: IndexCache, terms: Path, check_only: bool, quotes: bool, corpus: 
 @click.command()
 @click.argument("old")
 @click.argument("new")
-def changelog(old: str, new: str) -> None:
-    """Added, changed and removed entries between two terms files (paths, or REV:path in git)."""
+@click.option("--details", is_flag=True, help="Each changed field as a word-level diff.")
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(["text", "markdown", "ids"]),
+    help="--details as text (default) or markdown (a job summary); ids: those to preview.",
+)
+def changelog(old: str, new: str, details: bool, form: str | None) -> None:
+    """Added, changed and removed entries between two terms files (paths, REV or REV:path in git)."""
     from glossary.contribute.changelog import changelog as notes
 
-    echo(notes(old, new, Path.cwd()), nl=False)
+    echo(notes(old, new, Path.cwd(), details, form), nl=False)
 
 
 @click.command()
-@click.argument("entry_id", type=TEXT)
+@click.argument("entry_ids", nargs=-1, required=True, type=TEXT)
 @TERMS
 @CORPUS
 @click.option(
     "--out", type=click.Path(path_type=Path), help="HTML file to write (default preview-ID.html)."
 )
+@click.option("--folder", type=click.Path(path_type=Path), help="Write preview-ID.html there.")
 @click.option("--png", is_flag=True, help="Also write a PNG of the page through headless Chromium.")
 @click.pass_obj
 def preview(
-    cache: IndexCache, entry_id: str, terms: Path, corpus: Path, out: Path | None, png: bool
+    cache: IndexCache,
+    entry_ids: tuple[str, ...],
+    terms: Path,
+    corpus: Path,
+    out: Path | None,
+    folder: Path | None,
+    png: bool,
 ) -> None:
-    """Render ENTRY_ID's cards (front and back of every card type) and its printed entry on one page."""
-    from glossary.contribute.preview import write_preview
+    """Render each ENTRY_ID's cards (front and back of every card type) and printed entry on a page."""
+    from glossary.contribute.preview import write_preview, write_previews
 
-    for path in write_preview(terms, corpus, entry_id, out, png, cache=cache):
+    if out is not None and (folder is not None or len(entry_ids) > 1):
+        raise click.UsageError("--out names the page of one ID; use --folder for several")
+    written = (
+        write_preview(terms, corpus, entry_ids[0], out, png, cache=cache)
+        if folder is None and len(entry_ids) == 1
+        else write_previews(terms, corpus, entry_ids, folder or Path("."), png, cache=cache)
+    )
+    for path in written:
         echo(f"wrote {path}")

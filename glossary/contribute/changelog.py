@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,7 +38,8 @@ def read_version(spec: str, repo: Path) -> bytes:
             ) from None
     rev, sep, name = spec.partition(":")
     if not sep:
-        raise GlossaryError(f"{spec}: no such file (use a path, or REV:path for a git revision)")
+        # A revision alone is its terms.yaml (``changelog main HEAD``).
+        rev, name = spec, "terms.yaml"
     if rev.startswith("-") or not rev:
         raise GlossaryError(f"{spec}: a revision cannot start with '-' (nor be empty)")
     command = ["git", "show", "--no-textconv", "--end-of-options", f"{rev}:{name}"]
@@ -55,6 +57,11 @@ def read_version(spec: str, repo: Path) -> bytes:
             error = process.stderr.read(10_000).decode("utf-8", "replace").strip()
     except OSError as exc:
         raise GlossaryError(f"{spec}: cannot run git: {exc.strerror}") from None
+    if process.returncode != 0 and not sep:
+        raise GlossaryError(
+            f"{spec}: no such file, nor a git revision with a terms.yaml "
+            "(use a path, REV, or REV:path)"
+        )
     if process.returncode != 0:
         raise GlossaryError(f"{spec}: {error or 'not found in git'}")
     return data
@@ -73,15 +80,51 @@ def read_entries(spec: str, repo: Path) -> list[dict]:
     return loaded.data
 
 
-def changelog(old: str, new: str, repo: Path) -> str:
-    """Release notes in Markdown for the change from terms file ``old`` to ``new``."""
-    return markdown(compare(read_entries(old, repo), read_entries(new, repo)), old, new)
+def changelog(
+    old: str, new: str, repo: Path, details: bool = False, form: str | None = None
+) -> str:
+    """The change from terms file ``old`` to ``new``: release notes in Markdown; with ``details``,
+    each changed field as a word-level diff (``form`` text or markdown, see
+    :mod:`~glossary.contribute.details`); ``form`` ids: the ids to preview, one a line."""
+    before, after = read_entries(old, repo), read_entries(new, repo)
+    if form == "ids":
+        return "".join(f"{ident}\n" for ident in preview_ids(compare(before, after)))
+    if not details:
+        return markdown(compare(before, after), old, new)
+    from glossary.contribute import details as report
+
+    render = report.markdown if form == "markdown" else report.text
+    return render(report.details(matched(before, after)), old, new)
+
+
+#: An id the schema allows (terms.schema.json's slug): only such an id is named to the shell.
+SLUG = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+
+def preview_ids(changes: Changes) -> list[str]:
+    """The added and changed entries' ids that a preview can be made of (valid ids only)."""
+    found = [ident for ident, _ in changes.added] + [ident for ident, *_ in changes.changed]
+    return [ident for ident in found if len(ident) <= 64 and SLUG.fullmatch(ident)]
+
+
+def entries_by_id(entries: Sequence[object]) -> dict[str, dict]:
+    """The entries that have an id (a string), by id; of two with one id, the later."""
+    return {e["id"]: e for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
+
+
+def matched(old: Sequence[object], new: Sequence[object]) -> list[tuple[dict | None, dict | None]]:
+    """The added, then the changed, then the removed entries as (old, new) pairs (None: absent)."""
+    changes, before, after = compare(old, new), entries_by_id(old), entries_by_id(new)
+    return [
+        *((None, after[ident]) for ident, _ in changes.added),
+        *((before[ident], after[ident]) for ident, _, _ in changes.changed),
+        *((before[ident], None) for ident, _ in changes.removed),
+    ]
 
 
 def compare(old: Sequence[object], new: Sequence[object]) -> Changes:
     """Entries are matched by id: ids are stable, so a changed id reads as removed + added."""
-    before = {e["id"]: e for e in old if isinstance(e, dict) and isinstance(e.get("id"), str)}
-    after = {e["id"]: e for e in new if isinstance(e, dict) and isinstance(e.get("id"), str)}
+    before, after = entries_by_id(old), entries_by_id(new)
     added = tuple((i, str(after[i].get("term", ""))) for i in after if i not in before)
     removed = tuple((i, str(before[i].get("term", ""))) for i in before if i not in after)
     changed = []

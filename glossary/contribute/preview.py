@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import os
 import re
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -96,11 +97,12 @@ def _inline_media(html: str, media: dict[str, bytes]) -> str:
     return html
 
 
-def preview(glossary: Glossary, entry_id: str) -> bytes:
-    """One self-contained page: the entry's cards, then its printed entry."""
+def preview(glossary: Glossary, entry_id: str, notes: Sequence[NoteSpec] | None = None) -> bytes:
+    """One self-contained page: the entry's cards, then its printed entry (``notes``: the
+    glossary's ``note_specs``, when several previews share them)."""
     specs = [
         s
-        for s in note_specs(glossary)
+        for s in (note_specs(glossary) if notes is None else notes)
         if s.fields
         and "yili::retired" not in s.tags
         and (
@@ -212,29 +214,61 @@ def write_preview(
 
     The entry must be valid; problems elsewhere in the file do not stop a preview.
     """
+    from glossary.errors import DataError
+
+    out = out or Path(f"preview-{entry_id}.html")
+    if not out.resolve().parent.is_dir():
+        raise DataError(f"{out}: its folder {out.resolve().parent} does not exist")
+    return _write(terms, corpus, {entry_id: out}, png, cache)
+
+
+def write_previews(
+    terms: Path,
+    corpus: Path,
+    entry_ids: Sequence[str],
+    folder: Path,
+    png: bool = False,
+    *,
+    cache: IndexCache | None = None,
+) -> list[Path]:
+    """``preview-ID.html`` (and its PNG) in ``folder`` for each of ``entry_ids``: the glossary is
+    checked and its notes made once, for all of them (a pull request's changed entries, in CI)."""
+    from glossary.errors import DataError
+
+    if not folder.is_dir():
+        raise DataError(f"{folder}: no such folder")
+    return _write(terms, corpus, {i: folder / f"preview-{i}.html" for i in entry_ids}, png, cache)
+
+
+def _write(
+    terms: Path, corpus: Path, outs: dict[str, Path], png: bool, cache: IndexCache | None
+) -> list[Path]:
     from glossary.build import gather
     from glossary.cache import IndexCache
     from glossary.check import check_project
     from glossary.errors import DataError
 
     cache = cache if cache is not None else IndexCache.from_environment()
-    if out is not None and not out.resolve().parent.is_dir():
-        raise DataError(f"{out}: its folder {out.resolve().parent} does not exist")
     report = check_project(terms, corpus, cache=cache)
-    if report.index is None or not any(e.id == entry_id for e in report.entries):
+    valid = {e.id for e in report.entries} if report.index is not None else set()
+    if missing := [i for i in outs if i not in valid]:
         problems = "\n".join(str(p) for p in report.problems)
+        names = ", ".join(repr(i) for i in missing)
         raise DataError(
-            f"no valid entry {entry_id!r} in {terms}" + (f":\n{problems}" if problems else "")
+            f"no valid entry {names} in {terms}" + (f":\n{problems}" if problems else "")
         )
-    html = preview(gather(report, terms.parent), entry_id)
-    out = out or Path(f"preview-{entry_id}.html")
-    # Renamed over the name, never written through it: a committed ``preview-bi.html`` link
-    # (to ~/.ssh/authorized_keys, say) is refused, not followed.
-    write_file_atomically(out, html)
-    written = [out]
-    if png:
-        write_file_atomically(out.with_suffix(".png"), full_page_png(html))
-        written.append(out.with_suffix(".png"))
+    glossary = gather(report, terms.parent)
+    notes = note_specs(glossary)
+    written = []
+    for entry_id, out in outs.items():
+        html = preview(glossary, entry_id, notes)
+        # Renamed over the name, never written through it: a committed ``preview-bi.html`` link
+        # (to ~/.ssh/authorized_keys, say) is refused, not followed.
+        write_file_atomically(out, html)
+        written.append(out)
+        if png:
+            write_file_atomically(out.with_suffix(".png"), full_page_png(html))
+            written.append(out.with_suffix(".png"))
     return written
 
 

@@ -171,3 +171,32 @@ def test_preview_into_a_missing_folder_is_an_error_not_a_crash(
     result = preview(mini_project, placed_entry(), tmp_path / "no-such-folder" / "p.html")
     assert result.exit_code == 1 and "does not exist" in result.output
     assert "internal error" not in result.output
+
+
+def test_previews_of_several_entries_into_a_folder(mini_project: Path, tmp_path: Path) -> None:
+    entries = mini_entries()
+    ids = ["bi", "sheng-shi"]
+    folder = tmp_path / "previews"
+    folder.mkdir()
+    project = [
+        "--terms",
+        str(mini_project / "terms.yaml"),
+        "--corpus",
+        str(mini_project / "corpus"),
+    ]
+    result = CliRunner().invoke(cli, ["preview", *ids, *project, "--folder", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == [f"preview-{i}.html" for i in ids]
+    for ident in ids:
+        page = (folder / f"preview-{ident}.html").read_text(encoding="utf-8")
+        assert f"<h1>Preview of <code>{ident}</code></h1>" in page and entries[ident].gloss in page
+    # one --out for several pages is refused, an id that is not valid names itself, nothing written
+    both = CliRunner().invoke(cli, ["preview", *ids, *project, "--out", str(tmp_path / "p.html")])
+    assert both.exit_code == 2 and "use --folder for several" in both.output
+    other = tmp_path / "other"
+    other.mkdir()
+    missing = CliRunner().invoke(
+        cli, ["preview", "bi", "no-such", *project, "--folder", str(other)]
+    )
+    assert missing.exit_code == 1 and "no valid entry 'no-such'" in missing.output
+    assert not any(other.iterdir())

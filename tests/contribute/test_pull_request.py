@@ -140,3 +140,13 @@ def test_the_published_hooks_run_without_an_active_environment(tmp_path: Path) -
         done = _pre_commit(repo, tmp_path, "try-repo", str(ROOT), hook, "--all-files")
         assert done.returncode == 0, done.stdout + done.stderr
         assert re.search(r"\.+Passed", done.stdout), done.stdout
+
+
+def test_the_template_names_every_rule_of_the_review_rubric() -> None:
+    rubric = (ROOT / "docs" / "review" / "RUBRIC.md").read_text(encoding="utf-8")
+    rules = re.findall(r"^\| (R\d+ [^|]+?) \|", rubric, re.MULTILINE)
+    assert len(rules) >= 8, rules
+    template = (ROOT / ".github" / "pull_request_template.md").read_text(encoding="utf-8")
+    assert "docs/review/RUBRIC.md" in template
+    for rule in rules:
+        assert f"- [ ] **{rule}**:" in template, rule

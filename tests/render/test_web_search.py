@@ -180,7 +180,7 @@ def test_links_work_while_a_search_is_open(phone, terms) -> None:
     link.click()
     assert phone.evaluate("location.hash") == f"#e-{target}"
     assert phone.locator(f"#e-{target}").is_visible()
-    plan = phone.locator('.entry .plan-key a[href="#plan"]').first
+    plan = phone.locator('.entry .plan-ref a[href="#plan"]').first
     results(phone, "尸")
     plan.evaluate("e => e.scrollIntoView({block: 'end'})")
     plan.click()
