@@ -56,13 +56,13 @@ ALL_SHEETS = "all"
 
 
 def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
-    from glossary.render import fonts, printed
+    from glossary.render import fonts, printed, sheets
 
     print_options = printed.PrintOptions(paper=options.paper)
     outputs = {"glossary.html": printed.render_glossary(glossary, print_options)}
-    sheets = _sheets(glossary, options.sheets)
-    for rite in sheets:
-        name, html = printed.render_sheet(glossary, rite, print_options)
+    sheet_rites = _sheets(glossary, options.sheets)
+    for rite in sheet_rites:
+        name, html = sheets.render_sheet(glossary, rite, print_options)
         outputs[name] = html
     printed.check_fonts(glossary, outputs)
     if options.pdf:
@@ -72,8 +72,8 @@ def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
         outputs["glossary.html"], outputs["glossary.pdf"] = printed.print_glossary(
             glossary, print_options, font_chars=chars
         )
-        for rite in sheets:
-            name, data = printed.print_sheet(glossary, rite, print_options, chars)
+        for rite in sheet_rites:
+            name, data = sheets.print_sheet(glossary, rite, print_options, chars)
             outputs[name] = data
     # The BabelStone subset the pages inline, as a file with its licence beside it.
     outputs.update(fonts.files_for(fonts.drawn(outputs["glossary.html"].decode("utf-8"))))

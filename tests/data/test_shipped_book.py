@@ -11,13 +11,8 @@ from pypdf import PdfReader
 
 from glossary.build import gather
 from glossary.check import check_project
-from glossary.render.printed import (
-    PrintOptions,
-    print_glossary,
-    render_glossary,
-    render_sheet,
-    sections,
-)
+from glossary.render.printed import PrintOptions, print_glossary, render_glossary, sections
+from glossary.render.sheets import render_sheet
 from glossary.vocab import vocabulary
 
 
