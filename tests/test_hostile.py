@@ -937,10 +937,11 @@ def test_a_ten_million_digit_number_is_one_problem_among_the_others(tmp_path: Pa
     terms.write_text(text, encoding="utf-8")
     report = check_json(terms)
     found = {(p["line"], p["path"]): p["message"] for p in report["problems"]}
-    assert found[(10, "bi.citations[0].juan")].endswith(
+    # (ENTRY is 10 lines: the number stands on line 11, the unknown id on line 22.)
+    assert found[(11, "bi.citations[0].juan")].endswith(
         "…(10,000,000 characters): a number too long to read (put it in quotes to make it text)"
     )
-    assert found[(20, "si-ma.related[0]")] == "unknown id 'bii' (did you mean 'bi'?)"
+    assert found[(22, "si-ma.related[0]")] == "unknown id 'bii' (did you mean 'bi'?)"
     assert len(json.dumps(report)) < 100_000  # the number is not echoed
 
 
@@ -1239,7 +1240,7 @@ def test_a_device_as_the_terms_file_is_not_read(tmp_path: Path, device: str) -> 
     except subprocess.TimeoutExpired:
         pytest.fail(f"glossary check read {device} for {HANG_GUARD} s")
     assert result.returncode == 1, result.stderr[-2000:]
-    assert f"{device}: cannot read: not a regular file" in result.stdout
+    assert f"{device}: Y001 cannot-read: cannot read: not a regular file" in result.stdout
 
 
 def _problems(result) -> list[str]:

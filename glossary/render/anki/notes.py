@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -94,6 +95,30 @@ def text(value: str) -> str:
     """Text as a field's HTML: escaped, so Anki reads it as nothing but text."""
     # quote=False: a field's text is never an attribute, and "guest's" must stay searchable.
     return html.escape(value, quote=False).translate(_ANKI_SYNTAX)
+
+
+#: A definition longer than this (characters) shows its first sentences, up to about this many,
+#: and keeps the rest behind a "more": a back fits two phone screens (issue 25).
+SHOWN_DEFINITION = 700
+
+
+def definition_html(definition: str) -> str:
+    """The definition as a field: whole when short; else its first sentences, then the rest in a
+    closed ``details`` (the sense in the other rites, mostly)."""
+    if len(definition) <= SHOWN_DEFINITION:
+        return text(definition)
+    cut = 0
+    for match in re.finditer(r"(?<=[.;])\s+(?=\S)", definition):
+        if match.start() > SHOWN_DEFINITION:
+            break
+        cut = match.end()
+    if cut == 0 or len(definition) - cut < 80:
+        return text(definition)
+    return (
+        f"{text(definition[:cut].rstrip())}"
+        f'<details class="more"><summary lang="en">The rest of the definition</summary>'
+        f"{text(definition[cut:])}</details>"
+    )
 
 
 def _finalize(value: object) -> object:
@@ -228,7 +253,7 @@ def term_note(
             "Pinyin": text(entry.pinyin),
             "Ruby": bracket_reading(entry.term, entry.pinyin),
             "Gloss": text(entry.gloss),
-            "Definition": text(entry.definition),
+            "Definition": definition_html(entry.definition),
             "DefinitionZh": text(entry.definition_zh or ""),
             "Category": text(vocabulary().category(entry.category).label),
             "Rites": text("、".join(r.simplified for r in entry.rites)),

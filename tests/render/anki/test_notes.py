@@ -154,3 +154,18 @@ def test_two_quotes_in_one_sense_unit_are_one_note() -> None:
     second = replace(locus("司馬之南", "", 103), units=units, units_at=8)
     [passage] = choose_passages([bi, si_ma], {"bi": [[first]], "si-ma": [[second]]})
     assert [e.id for e in passage.members] == ["bi", "si-ma"]
+
+
+def test_a_long_definition_keeps_its_first_sentences_open_and_the_rest_behind_more() -> None:
+    from glossary.render.anki.notes import SHOWN_DEFINITION, definition_html
+
+    short = "The rack. It holds the arrows."
+    assert definition_html(short) == short
+    sentence = "In one rite the guest <b> stands west of the steps. "
+    long = sentence * (SHOWN_DEFINITION // len(sentence) + 4)
+    shown, rest = definition_html(long.strip()).split('<details class="more">')
+    import html
+
+    assert len(html.unescape(shown)) <= SHOWN_DEFINITION + len(sentence)
+    assert shown.endswith("steps.")
+    assert "&lt;b&gt;" in rest and rest.endswith("</details>")  # escaped, closed
