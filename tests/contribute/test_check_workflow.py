@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import workflow_steps
 import yaml
 from conftest import ROOT, make_project, set_field
 from release_repo import bin_path
@@ -47,16 +48,8 @@ def git(folder: Path, *args: str) -> None:
 
 
 def run_step(step: dict, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """One `run:` step as Actions runs it (``bash -e``), its own env on top of the runner's."""
-    extra = {name: EXPRESSIONS[value] for name, value in (step.get("env") or {}).items()}
-    return subprocess.run(
-        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
-        cwd=cwd,
-        env={**env, **extra},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    """One `run:` step of this workflow, as the runner runs it (tests/workflow_steps.py)."""
+    return workflow_steps.run_step(step, cwd, env, EXPRESSIONS, timeout=600)
 
 
 def test_the_reviewers_steps_run_once_for_a_pull_request_and_take_values_as_variables() -> None:

@@ -17,6 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import workflow_steps
 import yaml
 from conftest import ROOT
 from release_repo import CURRENT, PREVIOUS, bin_path, clone, make_release_repo
@@ -61,19 +62,8 @@ def environment(work: Path, tag: str) -> dict[str, str]:
 
 
 def run_step(step: dict, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """One `run:` step as Actions runs it: ``bash -e {0}``, the step's own env on top."""
-    extra = {}
-    for name, value in (step.get("env") or {}).items():
-        assert value in EXPRESSIONS, f"{step['name']}: an expression this test cannot stand in for"
-        extra[name] = EXPRESSIONS[value]
-    return subprocess.run(
-        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
-        cwd=cwd,
-        env={**env, **extra},
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
+    """One `run:` step of this workflow, as the runner runs it (tests/workflow_steps.py)."""
+    return workflow_steps.run_step(step, cwd, env, EXPRESSIONS, timeout=1800)
 
 
 def test_run_steps_use_no_expressions_and_installs_only_install() -> None:
