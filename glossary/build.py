@@ -83,8 +83,14 @@ def _read_state(base: Path) -> dict[str, bytes]:
 def gather(report: Report, base: Path) -> Glossary:
     """Everything the renderers need, from a passing report and the project folder ``base``."""
     assert report.index is not None
+    index = report.index
+    # The cards' passage windows need the sense units around each cited place: found here, for
+    # the loci the renderers get, not by every look-up of the check.
     loci = {
-        entry.id: tuple(result.loci for result in report.results_for(entry.id))
+        entry.id: tuple(
+            tuple(index.with_units(locus) for locus in result.loci)
+            for result in report.results_for(entry.id)
+        )
         for entry in report.entries
     }
     return Glossary(

@@ -14,7 +14,7 @@ import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
 
@@ -404,7 +404,6 @@ class CorpusIndex:
         start, end = stream.offsets[first], stream.offsets[last] + 1
         page, page_id = doc.page_at(start)
         info = doc.text_info
-        units, units_at = _sense_units(doc, stream, first, last)
         locus = Locus(
             work=info.id,
             title=info.title,
@@ -423,10 +422,25 @@ class CorpusIndex:
             text=stream.text[first : last + 1],
             context=stream.text[max(0, first - CONTEXT) : last + 1 + CONTEXT],
             placeholders=hit.placeholders,
-            units=units,
-            units_at=units_at,
         )
         return self.annotator(hit, locus) if annotate and self.annotator else locus
+
+    def with_units(self, locus: Locus) -> Locus:
+        """``locus`` with the sense units around it (a passage of a classic that notes cut; see
+        :func:`_sense_units`): asked for by the build for the cards' windows, not by every look-up."""
+        found = self._classics.get(locus.file) if locus.layer == "classic" else None
+        if found is None:
+            return locus
+        doc, stream = found
+        first = stream.offsets.count_below(locus.start)
+        if first >= len(stream.offsets) or stream.offsets[first] != locus.start:
+            return locus
+        units, at = _sense_units(doc, stream, first, stream.offsets.count_below(locus.end) - 1)
+        return replace(locus, units=units, units_at=at)
+
+    @cached_property
+    def _classics(self) -> dict[str, tuple[Document, Stream]]:
+        return {doc.path: (doc, s) for doc, s, _ in self._streams if s.layer == "classic"}
 
     # -- many quotes at once ------------------------------------------------
     def prefetch(self, keys: Iterable[str]) -> None:

@@ -254,7 +254,8 @@ class Locus:
     received: Witness | None = None
     #: For a note of the primary text's author: the note of 鄭玄's whose words it repeats.
     repeats: Witness | None = None
-    #: For a passage of a classic that notes cut: the commentary's sense units around it (each a
+    #: For a passage of a classic that notes cut (filled in by the build, CorpusIndex.with_units):
+    #: the commentary's sense units around it (each a
     #: run of the classic from one note, or section end, to the next), from the unit before the
     #: passage's to the unit after it; the passage starts at character ``units_at`` of their join.
     units: tuple[str, ...] = ()
