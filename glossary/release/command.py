@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from glossary.problems import safe_output
+from glossary.commands.common import CORPUS, TERMS, echo
 
 if TYPE_CHECKING:
     from glossary.cache import IndexCache
 
 
 @click.command()
-@click.option("--terms", default="terms.yaml", show_default=True, type=click.Path(path_type=Path))
-@click.option("--corpus", default="corpus", show_default=True, type=click.Path(path_type=Path))
+@TERMS
+@CORPUS
 @click.option(
     "--out",
     default="release",
@@ -59,4 +59,4 @@ def release(
         pdf=not no_pdf,
         cache=cache,
     )
-    click.echo(safe_output(f"released {out}/: {len(files)} files, checksums in SHA256SUMS"))
+    echo(f"released {out}/: {len(files)} files, checksums in SHA256SUMS")
