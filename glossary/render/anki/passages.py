@@ -66,16 +66,20 @@ class _Passage:
         self.start, self.end = start, end
         return changed
 
+    def blanks(self) -> list[tuple[int, int]]:
+        """Every blank of the window (each member's headword spans), as window positions."""
+        return [place for _, places in self.clozes() for place in places]
+
     def thinner_side_is_left(self) -> bool:
         """Whether fewer characters stand before the first blank than after the last."""
-        places = [p for _, spans_ in self.clozes() for p in spans_]
+        places = self.blanks()
         if not places:
             return True
         return min(s for s, _ in places) <= self.end - self.start - max(e for _, e in places)
 
     def blanked_edges(self) -> tuple[bool, bool]:
         """Whether a blank stands at the window's start, and at its end (nothing to read it by)."""
-        places = [p for _, spans_ in self.clozes() for p in spans_]
+        places = self.blanks()
         size = self.end - self.start
         return any(s == 0 for s, _ in places), any(e == size for _, e in places)
 
@@ -104,7 +108,7 @@ class _Passage:
 
     def outside(self) -> int:
         """Characters of the window that no cloze covers (punctuation is not in the stream text)."""
-        covered = sum(e - s for _, places in self.clozes() for s, e in places)
+        covered = sum(e - s for s, e in self.blanks())
         return len(self.window()) - covered
 
     def fronts(self) -> dict[str, str]:
