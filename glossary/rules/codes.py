@@ -113,6 +113,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y409 guangyun-gives-otherwise", W, f"{ENTRY}:classical", "The 廣韻 reading chosen regularly gives another Mandarin reading.", "Choose another, null, or say why in reading_note."),
     ("Y410 shiwen-gives-otherwise", W, f"{ENTRY}:classical", "The 經典釋文 reads the character otherwise.", "Follow it, or say why in reading_note."),
     ("Y411 guangyun-missing", W, f"{ENTRY}:guangyun_missing", "No `guangyun` where the 廣韻 has readings of every headword character.", "`glossary new` lists the readings that fit: add `guangyun:` (null for a character none fits)."),
+    ("Y412 yinyi-missing", W, f"{ENTRY}:yinyi_missing", "The 儀禮音義 reads a headword character in one of the entry's rites, in a longer headword (搢三), one of that character alone (韎, 韐), or another graph (朼 for 匕), and the entry has no `yinyi` to carry it (a note whose exception, 除決拾以外皆同, is the entry's phrase does not count).", "Add `yinyi:` as the message writes it (null where the 音義's word is another), then follow its reading in `pinyin` or say why not in `reading_note`."),
     # Y5xx: headword scripts
     ("Y501 headword-other-script", E, f"{ENTRY}:headword_scripts", "A second entry for a headword that another entry has in the other script.", "Merge the two entries."),
     ("Y502 term-not-simplified", E, f"{ENTRY}:term_script", "`term` is written in traditional script.", "Write `term` simplified and the form as printed in `traditional`."),

@@ -182,6 +182,14 @@ def yinyi(ctx: EntryContext) -> Iterable[Problem]:
     return yinyi_problems(ctx.file, ctx.entry, ctx.yinyi)
 
 
+def yinyi_missing(ctx: EntryContext) -> Iterable[Problem]:
+    """Y412: a headword character the 儀禮音義 reads in the entry's rites, in another headword or
+    graph, has that note named in ``yinyi`` (or null)."""
+    from glossary.enrich.readings.rules import missing_problems
+
+    return missing_problems(ctx.file, ctx.entry, ctx.yinyi, ctx.readings)
+
+
 def classical(ctx: EntryContext) -> Iterable[Problem]:
     """Y409, Y410: the pinyin is what the 廣韻 or 音義 reading regularly gives."""
     from glossary.enrich.readings.rules import classical_problems
@@ -252,6 +260,7 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     guangyun,
     guangyun_missing,
     yinyi,
+    yinyi_missing,
     classical,
     headword_scripts,
     term_script,
