@@ -130,7 +130,15 @@ class Yinyi:
             if named is None:
                 return None
             wanted = tuple(key(ch) for ch in named)
-            return next((g for g in own + earlier if g.folded == wanted), None)
+            # The named headword may write another graph of the character (朼載 for 匕).
+            others = [
+                g
+                for ch in sorted(graphs(word[i]) - {word[i]})
+                for pool in self.glosses_of(entry, ch)
+                for g in pool
+                if not excepts(g, word, i)
+            ]
+            return next((g for g in own + earlier + others if g.folded == wanted), None)
 
         def whole(g: Gloss) -> bool:
             return g.folded == word and g.target == i

@@ -50,6 +50,8 @@ EXCEPT = re.compile(
     rf"除(?P<phrase>{_HAN}{{2,4}}?)(?:以外|一字|之類)?(?:皆同|竝同|並同|同|可以意求之)"
 )
 
+#: A note that starts with the reading of the headword's first character: 上以證反, 上於僞反.
+FIRST_OF_TWO = re.compile(rf"上(?:{_HAN}{_HAN}反|音(?!同){_HAN})")
 #: A character the Kanseki Repository cannot encode, written as an entity (``&KR1377;``).
 ENTITY = re.compile(r"&[A-Za-z0-9]+;")
 
@@ -77,7 +79,9 @@ def parse_note(note: str) -> tuple[Sound, ...]:
     (``迎精而反``, in a gloss of 鄭玄's).
     """
     sounds: list[Sound] = []
-    pos = 0
+    # 上以證反: the reading of the headword's first character (媵觚, 委積), said so; its 下 is
+    # left alone, since a headword of one repeated character (祝祝 下之又反) would take it.
+    pos = 1 if FIRST_OF_TWO.match(note) else 0
     free = False  # inside words that are not readings
     while pos < len(note):
         match = READING.match(note, pos)

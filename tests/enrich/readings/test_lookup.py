@@ -98,3 +98,9 @@ def test_propose_yinyi_for_a_new_entry(corpus) -> None:
     assert propose_yinyi(yinyi, entry("搢扑", ["乡射礼"]))[0] == ["搢三", None]
     assert propose_yinyi(yinyi, entry("楅", ["乡射礼"]))[0] == ["楅豐"]  # its own word's note
     assert propose_yinyi(yinyi, entry("韎韐", ["有司彻"])) == ([], [])
+
+
+def test_a_named_headword_may_write_another_graph(corpus) -> None:
+    yinyi = Yinyi.of(corpus)
+    assert yinyi.for_char(entry("遵", ["乡射礼"]), 0) is None  # found, not taken, unnamed
+    assert headword(yinyi.for_char(entry("遵", ["乡射礼"], yinyi=("爲僎",)), 0)) == "爲僎"

@@ -157,3 +157,14 @@ def test_a_headword_with_an_unencoded_character_is_not_read_by_guess() -> None:
     # 閽人 printed &KR1377;人 (燕禮 音昬): 昬 is no reading of 人, and the entity is the one read.
     assert glossed("&KR1377;人", parse_note("音昬")) is None
     assert glossed("二敦", parse_note("音對")) == 1  # an exact reading still tells
+
+
+def test_a_reading_said_to_be_the_first_characters() -> None:
+    # 媵觚 上以證反又繩證反: 以證反 is 媵's (上, the first character), 繩證反 the second reading.
+    sounds = parse_note("上以證反又繩證反送也")
+    assert [(s.kind, s.value, s.alternative) for s in sounds] == [
+        ("fanqie", "以證", False),
+        ("fanqie", "繩證", True),
+    ]
+    assert glossed("媵觚", sounds) == 0
+    assert parse_note("下之又反") == ()  # 祝祝's second 祝: not taken as the headword's reading
