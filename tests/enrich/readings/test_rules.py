@@ -20,7 +20,10 @@ def test_a_note_in_a_longer_headword_is_asked_for(corpus, index) -> None:
     [message] = missing("搢扑", ["乡射礼"], corpus, index, pinyin="jìn pū")
     assert message.startswith("Y412 x.yinyi 搢 has no 經典釋文 reading")
     # The 音義's headword, its note, its rite and locus, and the fix.
-    assert "搢三 (音進又音箭劉又祖雞反插也後同) in 鄉射禮 [kanripo/KR1g0003/KR1g0003_010.txt:" in message
+    assert (
+        "搢三 (音進又音箭劉又祖雞反插也後同) in 鄉射禮 [kanripo/KR1g0003/KR1g0003_010.txt:"
+        in message
+    )
     assert "add yinyi: [搢三, null]" in message
 
 
