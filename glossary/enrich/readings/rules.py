@@ -147,8 +147,8 @@ def missing_problems(
                 WARNING,
                 f"{chars[i]} has no 經典釋文 reading, but the 儀禮音義 reads it at {gloss.headword} "
                 f"({gloss.note}) in {gloss.rite} [{locus}]: add yinyi: [{', '.join(fix)}] (null for "
-                "a character whose word there is another, and say so in reading_note), then follow "
-                "its reading in pinyin or say why not in reading_note",
+                "a character whose word there is another), then follow its reading in pinyin or "
+                "say why not in reading_note",
                 code="Y412",
             )
         )
