@@ -190,6 +190,13 @@ def yinyi_missing(ctx: EntryContext) -> Iterable[Problem]:
     return missing_problems(ctx.file, ctx.entry, ctx.yinyi, ctx.readings)
 
 
+def yinyi_excepted(ctx: EntryContext) -> Iterable[Problem]:
+    """Y413: the pinyin does not read a character as a note whose exception is the entry's phrase."""
+    from glossary.enrich.readings.rules import excepted_problems
+
+    return excepted_problems(ctx.file, ctx.entry, ctx.yinyi)
+
+
 def classical(ctx: EntryContext) -> Iterable[Problem]:
     """Y409, Y410: the pinyin is what the 廣韻 or 音義 reading regularly gives."""
     from glossary.enrich.readings.rules import classical_problems
@@ -261,6 +268,7 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     guangyun_missing,
     yinyi,
     yinyi_missing,
+    yinyi_excepted,
     classical,
     headword_scripts,
     term_script,

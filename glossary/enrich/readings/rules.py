@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from glossary.enrich import mandarin
+from glossary.enrich.pinyin import split_reading
 from glossary.enrich.readings.guangyun import guangyun
 from glossary.enrich.readings.lookup import Yinyi, excepts, headword_chars
 from glossary.enrich.readings.yinyi import Gloss, key
@@ -150,6 +151,46 @@ def missing_problems(
                 "a character whose word there is another), then follow its reading in pinyin or "
                 "say why not in reading_note",
                 code="Y412",
+            )
+        )
+    return problems
+
+
+def excepted_problems(file: str, entry: Entry, yinyi: Yinyi) -> list[Problem]:
+    """Warnings (Y413) where the pinyin reads a character as a note of the entry's rites does that
+    excepts the entry's phrase (弓矢拾 其劫反 … 除決拾以外皆同: 決拾 read jué jiè), unless the
+    entry's ``reading_note`` names the character."""
+    chars, syllables = headword_chars(entry), split_reading(entry.pinyin)
+    if len(syllables) != len(chars):
+        return []
+    word = tuple(key(ch) for ch in chars)
+    problems = []
+    for i, syllable in enumerate(syllables):
+        if not fold_char(chars[i]) or explained(entry, i):
+            continue
+        own, earlier = yinyi.glosses_of(entry, word[i])
+        gloss = next(
+            (
+                g
+                for g in own + earlier
+                if excepts(g, word, i) and any(mandarin.fits(syllable, p) for p in g.positions)
+            ),
+            None,
+        )
+        if gloss is None:
+            continue
+        phrases = "、".join(gloss.excepted)
+        problems.append(
+            Problem(
+                file,
+                entry.line_of("pinyin"),
+                f"{entry.id}.pinyin",
+                WARNING,
+                f"{chars[i]} {syllable}: the 儀禮音義 reads {chars[i]} {gloss.main_text} at "
+                f"{gloss.headword} ({gloss.note}) in {gloss.rite} [{reading_locus_text(gloss)}] "
+                f"but for {phrases}, the entry's phrase: read it otherwise (as the character, or "
+                "as another note of the rites reads it), or say why in reading_note",
+                code="Y413",
             )
         )
     return problems

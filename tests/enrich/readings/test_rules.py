@@ -57,3 +57,20 @@ def test_naming_the_excepted_note_is_refused_with_the_reason(corpus) -> None:
     assert "excepts 決拾" in problem.message
     fine = entry("拾发", ["乡射礼"], traditional="拾發", yinyi=("弓矢拾", None))
     assert yinyi_problems("t.yaml", fine, yinyi) == []
+
+
+def test_the_excepted_reading_in_the_excepted_phrase_is_warned_of(corpus) -> None:
+    from glossary.enrich.readings.rules import excepted_problems
+
+    yinyi = Yinyi.of(corpus)
+
+    def warned(term: str, traditional: str, pinyin: str, **fields) -> list[str]:
+        e = entry(term, ["乡射礼"], traditional=traditional, pinyin=pinyin, **fields)
+        return [f"{p.code} {p.path} {p.message}" for p in excepted_problems("t.yaml", e, yinyi)]
+
+    [message] = warned("决拾", "決拾", "jué jiè")
+    assert message.startswith("Y413 x.pinyin 拾 jiè: the 儀禮音義 reads 拾 其劫反 at 弓矢拾")
+    assert "but for 決拾, the entry's phrase" in message
+    assert warned("决拾", "決拾", "jué shí") == []  # read as the character
+    assert warned("决拾", "決拾", "jué jiè", reading_note="拾: jiè, as …") == []  # said why
+    assert warned("拾发", "拾發", "jiè fā") == []  # not the excepted phrase: the reading holds
