@@ -3,7 +3,9 @@
 An error for a ``guangyun`` list of the wrong length or a 反切 that is not the character's; a
 warning where the entry's pinyin is not what the chosen 廣韻 reading or the 儀禮音義's reading
 regularly gives in Mandarin (:mod:`glossary.enrich.mandarin`), unless the entry says why in
-``reading_note``.
+``reading_note``; a warning where a note of the entry's rites reads a character in another
+headword or graph and no ``yinyi`` carries it (Y412), or where the pinyin reads a phrase as the
+note that excepts it does (Y413: 除決拾以外皆同).
 """
 
 from __future__ import annotations
