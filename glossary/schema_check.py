@@ -161,8 +161,8 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str, str]]:
             )
         ]
     if error.validator == "pattern" and len(path) >= 3 and path[-3] == "ignore":
-        known = BY_NAME.get(str(value))
-        said = f": that rule's code is {known.code}" if known else ""
+        named = BY_NAME.get(str(value))
+        said = f": that rule's code is {named.code}" if named else ""
         return [
             (path, "Y113", f"{value!r} is not a rule code (Y and three digits, e.g. Y307){said}")
         ]
