@@ -169,8 +169,15 @@ def entry_printer(
                 occurrences=glossary.concordance.get(entry.id),
                 ruby=ruby,
                 readings=reading_lines(glossary.readings.get(entry.id, ())),
+                in_text=in_text,
             )
         )
+
+    def in_text(locus: Locus) -> str | None:
+        # The place in the reader view (read/<rite>.html), where it shows the passage.
+        from glossary.render.reader import href
+
+        return href(glossary, locus.file, locus.start)
 
     def modern(loci: tuple[Locus, ...]) -> tuple[str, tuple[Rendering, ...]]:
         # The modern rendering of the first place printed that has one (two places are printed).
