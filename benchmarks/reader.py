@@ -26,7 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 
-PAINT = "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
+# The first contentful paint, waited for (a throttled page may load before it paints).
+PAINT = """() => new Promise(resolve => new PerformanceObserver((list, observer) => {
+  const found = list.getEntriesByName("first-contentful-paint")[0];
+  if (found) { observer.disconnect(); resolve(found.startTime); }
+}).observe({type: "paint", buffered: true}))"""
 LOADED = "performance.getEntriesByType('navigation')[0].loadEventEnd"
 # Scrolls to an anchor as a followed link does and waits for the next frame. Milliseconds.
 JUMP = """async (id) => {

@@ -14,7 +14,7 @@ from glossary import version
 from glossary.corpus.model import Locus
 from glossary.errors import PdfError
 from glossary.model import Entry, Glossary, Rendering
-from glossary.render import fonts, indexes, search_index
+from glossary.render import fonts, indexes, reader_links, search_index
 from glossary.render.anki.modern import citation_lines
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
@@ -175,9 +175,7 @@ def entry_printer(
 
     def in_text(locus: Locus) -> str | None:
         # The place in the reader view (read/<rite>.html), where it shows the passage.
-        from glossary.render.reader import href
-
-        return href(glossary, locus.file, locus.start)
+        return reader_links.href(glossary, locus.file, locus.start)
 
     def modern(loci: tuple[Locus, ...]) -> tuple[str, tuple[Rendering, ...]]:
         # The modern rendering of the first place printed that has one (two places are printed).

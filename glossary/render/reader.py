@@ -19,27 +19,10 @@ from glossary import version
 from glossary.model import Entry, Glossary
 from glossary.render import fonts
 from glossary.render.printed import _env, entry_numbers
+from glossary.render.reader_links import FOLDER, GLOSSARY, page_name
 from glossary.render.terms_json import ATTRIBUTION
 from glossary.rite_text import Block, RiteText
 from glossary.vocab import vocabulary
-
-#: The folder of the reader's pages in the output.
-FOLDER = "read"
-#: Where a page of the folder finds the web glossary.
-GLOSSARY = "../glossary.html"
-
-
-def page_name(rite_id: str) -> str:
-    """The output name of a rite's page."""
-    return f"{FOLDER}/{rite_id}.html"
-
-
-def href(glossary: Glossary, file: str, start: int) -> str | None:
-    """The link from ``glossary.html`` to the place of a cited locus (``read/shiyu.html#c14-…``),
-    None where the reader does not show it."""
-    place = glossary.reader.place(file, start) if glossary.reader else None
-    return f"{page_name(place[0])}#{place[1]}" if place else None
-
 
 def render(glossary: Glossary) -> dict[str, bytes]:
     """Every rite's page and the contents page, as output files."""
