@@ -238,7 +238,9 @@ def _cited(
     for entry in entries:
         for places in loci.get(entry.id, ()):
             for locus in places[:2]:
-                target = locus if locus.work == primary else excerpted.get((locus.file, locus.start))
+                target = (
+                    locus if locus.work == primary else excerpted.get((locus.file, locus.start))
+                )
                 if target is None or target.work != primary:
                     continue
                 ids, keys = found.setdefault(target.file, {}).setdefault(target.start, ([], []))

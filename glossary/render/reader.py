@@ -24,6 +24,7 @@ from glossary.render.terms_json import ATTRIBUTION
 from glossary.rite_text import Block, RiteText
 from glossary.vocab import vocabulary
 
+
 def render(glossary: Glossary) -> dict[str, bytes]:
     """Every rite's page and the contents page, as output files."""
     text = glossary.reader
@@ -37,7 +38,9 @@ def render(glossary: Glossary) -> dict[str, bytes]:
     # not load a font file beside it): one subsetting, not one a rite.
     faces = fonts.extra_font_face(_chars(text.rites) - absent)
     env = _env()
-    css = Markup(env.get_template("screen.css").render() + "\n" + env.get_template("reader.css").render())
+    css = Markup(
+        env.get_template("screen.css").render() + "\n" + env.get_template("reader.css").render()
+    )
     common = {
         "css": css,
         "glossary": GLOSSARY,

@@ -31,12 +31,20 @@ def pages(site: Path) -> dict[str, str]:
 
 def test_one_page_a_rite_and_a_contents_page_linking_each(site: Path) -> None:
     found = pages(site)
-    assert set(found) == {"index.html", "xiangshe.html", "shiyu.html", "tesheng.html", "yousiche.html"}
+    assert set(found) == {
+        "index.html",
+        "xiangshe.html",
+        "shiyu.html",
+        "tesheng.html",
+        "yousiche.html",
+    }
     hrefs = re.findall(r'href="([a-z]+\.html)"', found["index.html"])
     assert sorted(hrefs) == sorted(set(found) - {"index.html"})
     # Offline: nothing from elsewhere, no script.
     for name, html in found.items():
-        assert "http://" not in html.replace("http://www.w3.org", "") and "<script" not in html, name
+        assert "http://" not in html.replace("http://www.w3.org", "") and "<script" not in html, (
+            name
+        )
 
 
 def test_every_headword_link_of_the_text_opens_an_entry_of_the_glossary(site: Path) -> None:
@@ -58,7 +66,10 @@ def test_every_in_the_text_link_of_the_glossary_lands_on_its_cited_place(site: P
         html = found[page]
         assert f'class="cited" id="{anchor}"' in html, (page, anchor)
     # And back: each cited place links to the entries citing it.
-    back = re.findall(r'class="cited" id="[^"]+"><span class="visually-hidden">cited by </span><a href="\.\./glossary\.html#e-([^"]+)"', "".join(found.values()))
+    back = re.findall(
+        r'class="cited" id="[^"]+"><span class="visually-hidden">cited by </span><a href="\.\./glossary\.html#e-([^"]+)"',
+        "".join(found.values()),
+    )
     assert back
 
 

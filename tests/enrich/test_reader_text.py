@@ -23,10 +23,7 @@ def glossary(tmp_path_factory):
 
 def blocks(glossary, kind: str | None = None) -> list[Block]:
     return [
-        b
-        for rite in glossary.reader.rites
-        for b in rite.blocks
-        if kind is None or b.kind == kind
+        b for rite in glossary.reader.rites for b in rite.blocks if kind is None or b.kind == kind
     ]
 
 
@@ -44,11 +41,7 @@ def test_each_rite_of_the_primary_text_is_read_in_the_order_of_its_files(glossar
 
 
 def test_a_longer_headword_wins_over_a_shorter_one_inside_it(glossary) -> None:
-    pairs = [
-        (b, start, end, ident)
-        for b in blocks(glossary)
-        for start, end, ident in b.links
-    ]
+    pairs = [(b, start, end, ident) for b in blocks(glossary) for start, end, ident in b.links]
     assert all(b.text[s:e] for b, s, e, _ in pairs)
     zu_ku = [(b, s, e) for b, s, e, i in pairs if i == "zu-ku"]
     assert zu_ku and all(b.text[s:e] == "卒哭" for b, s, e in zu_ku)
@@ -61,15 +54,15 @@ def test_a_longer_headword_wins_over_a_shorter_one_inside_it(glossary) -> None:
 
 
 def test_every_cited_place_of_the_primary_text_is_anchored_at_its_passage(glossary) -> None:
-    marks = {
-        name: (b, at, ids) for b in blocks(glossary) for at, name, ids in b.cited
-    }
+    marks = {name: (b, at, ids) for b in blocks(glossary) for at, name, ids in b.cited}
     checked = 0
     for entry in glossary.entries:
         for places in glossary.loci[entry.id]:
             for locus in places[:2]:
-                target = locus if locus.work == "KR1d0044" else glossary.excerpted.get(
-                    (locus.file, locus.start)
+                target = (
+                    locus
+                    if locus.work == "KR1d0044"
+                    else glossary.excerpted.get((locus.file, locus.start))
                 )
                 if target is None or target.work != "KR1d0044":
                     assert glossary.reader.place(locus.file, locus.start) is None
