@@ -64,6 +64,9 @@ def test_a_rite_opens_at_phone_width_without_sideways_scrolling(phone, site: Pat
             ".bar nav a", "els => els.map(e => [e.offsetWidth, e.offsetHeight])"
         )
         assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
+        # A cited place's links back to its entries are 44 px high, though small in the line.
+        heights = phone.eval_on_selector_all(".cited a", "els => els.map(e => e.offsetHeight)")
+        assert heights and min(heights) >= 44, min(heights)
 
 
 @pytest.mark.slow
