@@ -104,7 +104,7 @@ def reader_text(
                 for offset, (ids, keys) in here[j:]:
                     if offset >= passage.end:
                         break
-                    at = known.stream.offsets.count_below(offset) - block_first(passage, known)
+                    at = known.stream.offsets.count_below(offset) - _first(passage, known)
                     name = anchor(passage.juan, offset)
                     marks.append((at, name, tuple(ids)))
                     places.update((key, (rite.id, name)) for key in keys)
@@ -125,7 +125,7 @@ def reader_text(
     )
 
 
-def block_first(passage: Passage, known: _Stream) -> int:
+def _first(passage: Passage, known: _Stream) -> int:
     """The index in its stream's text of a passage's first character."""
     return known.stream.offsets.count_below(passage.start)
 
@@ -141,7 +141,7 @@ def _block(
     page = doc.page_at(passage.start)[0]
     if known is None:  # a marker: in no stream
         return Block("marker", passage.text, passage.juan, page)
-    stream, first = known.stream, block_first(passage, known)
+    stream, first = known.stream, _first(passage, known)
     size = len(passage.text)
     pages = tuple(
         (stream.offsets.count_below(offset) - first, label)

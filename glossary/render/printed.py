@@ -325,6 +325,7 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         timelines=timelines,
         texts=texts,
         colophon=_colophon(glossary),
+        reader=reader_links.contents(glossary),
         attribution=ATTRIBUTION,
     )
     return with_fonts(html.encode("utf-8"))

@@ -11,6 +11,7 @@ page, so a phone loads one rite, not the book.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from html import escape
 
 from markupsafe import Markup
@@ -19,7 +20,7 @@ from glossary import version
 from glossary.model import Entry, Glossary
 from glossary.render import fonts
 from glossary.render.printed import _env, entry_numbers
-from glossary.render.reader_links import FOLDER, GLOSSARY, page_name
+from glossary.render.reader_links import CONTENTS, GLOSSARY, page_name
 from glossary.render.terms_json import ATTRIBUTION
 from glossary.rite_text import Block, RiteText
 from glossary.vocab import vocabulary
@@ -67,7 +68,7 @@ def render(glossary: Glossary) -> dict[str, bytes]:
     contents = env.get_template("reader_index.html").render(
         **common, rites=[(rite, r.juans, len(r.blocks)) for rite, r in rites]
     )
-    outputs[f"{FOLDER}/index.html"] = contents.encode("utf-8")
+    outputs[CONTENTS] = contents.encode("utf-8")
     fonts.check_drawn({name: data.decode("utf-8") for name, data in outputs.items()})
     return outputs
 
@@ -84,14 +85,18 @@ def _chars(rites: tuple[RiteText, ...]) -> set[str]:
 
 
 def _sections(
-    rite: RiteText, entries: Mapping[str, Entry], numbers: Mapping[str, int], absent: set[str]
+    rite: RiteText,
+    entries: Mapping[str, Entry],
+    numbers: Mapping[str, int],
+    absent: AbstractSet[str],
 ) -> list[dict]:
     """The rite's sections: (heading or "", id, [block HTML …]), the text before the first heading first."""
     found: list[dict] = [{"heading": "", "id": "", "blocks": []}]
     page = None
     for block in rite.blocks:
         if block.kind == "heading":
-            found.append({"heading": block.text, "id": f"s{len(found)}", "blocks": []})
+            heading = plain_html(block.text, absent)
+            found.append({"heading": heading, "id": f"s{len(found)}", "blocks": []})
             continue
         # A new page at the block's start is marked before it (inside it, where it falls).
         turn = Markup(_page(block.juan, block.page)) if block.page and block.page != page else ""
@@ -100,7 +105,7 @@ def _sections(
             {
                 "kind": block.kind,
                 "html": turn + text_html(block, entries, numbers, absent),
-                "modern": block.modern,
+                "modern": [(m.certain, plain_html(m.text, absent)) for m in block.modern],
                 "page": block.page,
                 "juan": block.juan,
             }
@@ -108,7 +113,12 @@ def _sections(
     return [s for s in found if s["heading"] or s["blocks"]]
 
 
-def _char(ch: str, absent: set[str]) -> str:
+def plain_html(text: str, absent: AbstractSet[str] = frozenset()) -> Markup:
+    """Text as HTML, escaped, each character no font draws shown by its code point."""
+    return Markup("".join(_char(ch, absent) for ch in text))
+
+
+def _char(ch: str, absent: AbstractSet[str]) -> str:
     """One character as HTML: escaped; one no font draws is shown by its code point (the build
     fails on an empty box, and the reader sees what stands there)."""
     if ch in absent:
@@ -120,7 +130,7 @@ def text_html(
     block: Block,
     entries: Mapping[str, Entry],
     numbers: Mapping[str, int],
-    absent: set[str] = frozenset(),  # type: ignore[assignment]
+    absent: AbstractSet[str] = frozenset(),
 ) -> Markup:
     """A block's text as HTML: its headwords linked, its cited places anchored (with links back to
     the entries citing them), the received text's readings beside the characters they differ in,
@@ -136,11 +146,10 @@ def text_html(
         end = min(reading.at + len(reading.printed), size)
         for i in range(reading.at, end):
             var_of[i] = n
-        shown = escape(reading.received) if reading.received else "—"
         plus = "+" if not reading.printed else ""
         notes.setdefault(end, []).append(
             f'<span class="rcv"><span class="visually-hidden"> received text: </span>'
-            f"〔{plus}{''.join(_char(c, absent) for c in reading.received) or shown}〕</span>"
+            f"〔{plus}{plain_html(reading.received, absent) or '—'}〕</span>"
         )
     for at, who in block.speakers:
         if text.startswith(who, at):

@@ -7,6 +7,8 @@ from glossary.model import Glossary
 
 #: The folder of the reader's pages in the output.
 FOLDER = "read"
+#: The reader's contents page.
+CONTENTS = f"{FOLDER}/index.html"
 #: Where a page of the folder finds the web glossary.
 GLOSSARY = "../glossary.html"
 
@@ -21,3 +23,8 @@ def href(glossary: Glossary, file: str, start: int) -> str | None:
     None where the reader does not show it."""
     place = glossary.reader.place(file, start) if glossary.reader else None
     return f"{page_name(place[0])}#{place[1]}" if place else None
+
+
+def contents(glossary: Glossary) -> str | None:
+    """The link from ``glossary.html`` to the reader's contents, None when there is no reader."""
+    return CONTENTS if glossary.reader and glossary.reader.rites else None

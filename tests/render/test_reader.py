@@ -47,6 +47,10 @@ def test_one_page_a_rite_and_a_contents_page_linking_each(site: Path) -> None:
         )
 
 
+def test_the_glossarys_bar_opens_the_text(site: Path) -> None:
+    assert '<a href="read/index.html">The text</a>' in (site / "glossary.html").read_text("utf-8")
+
+
 def test_every_headword_link_of_the_text_opens_an_entry_of_the_glossary(site: Path) -> None:
     entries = set(IDS.findall((site / "glossary.html").read_text(encoding="utf-8")))
     linked = set()
