@@ -66,7 +66,7 @@ def render(glossary: Glossary) -> dict[str, bytes]:
         )
         outputs[page_name(rite.id)] = html.encode("utf-8")
     contents = env.get_template("reader_index.html").render(
-        **common, rites=[(rite, r.juans, len(r.blocks)) for rite, r in rites]
+        **common, rites=[(rite, r.juans) for rite, r in rites]
     )
     outputs[CONTENTS] = contents.encode("utf-8")
     fonts.check_drawn({name: data.decode("utf-8") for name, data in outputs.items()})
