@@ -182,6 +182,21 @@ def yinyi(ctx: EntryContext) -> Iterable[Problem]:
     return yinyi_problems(ctx.file, ctx.entry, ctx.yinyi)
 
 
+def yinyi_missing(ctx: EntryContext) -> Iterable[Problem]:
+    """Y412: a headword character the 儀禮音義 reads in the entry's rites, in another headword or
+    graph, has that note named in ``yinyi`` (or null)."""
+    from glossary.enrich.readings.rules import missing_problems
+
+    return missing_problems(ctx.file, ctx.entry, ctx.yinyi, ctx.readings)
+
+
+def yinyi_excepted(ctx: EntryContext) -> Iterable[Problem]:
+    """Y413: the pinyin does not read a character as a note whose exception is the entry's phrase."""
+    from glossary.enrich.readings.rules import excepted_problems
+
+    return excepted_problems(ctx.file, ctx.entry, ctx.yinyi)
+
+
 def classical(ctx: EntryContext) -> Iterable[Problem]:
     """Y409, Y410: the pinyin is what the 廣韻 or 音義 reading regularly gives."""
     from glossary.enrich.readings.rules import classical_problems
@@ -252,6 +267,8 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     guangyun,
     guangyun_missing,
     yinyi,
+    yinyi_missing,
+    yinyi_excepted,
     classical,
     headword_scripts,
     term_script,
