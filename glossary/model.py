@@ -13,6 +13,7 @@ from glossary.vocab import Rite
 
 if TYPE_CHECKING:
     from glossary.folds import Fold
+    from glossary.rite_text import ReaderText
 
 
 @dataclass(frozen=True)
@@ -183,8 +184,7 @@ class CitationResult:
     status: str  # verified | not-found | locus-mismatch | invalid
     resolved: tuple[Locus, ...] = ()
     pending: Callable[[], tuple[Locus, ...]] | None = None
-    #: Where the pending occurrences start in the corpus index, and their length: enough to ask
-    #: whose words and which rite they are without resolving whole loci.
+    #: The pending occurrences' starts in the index and their length (whose words, which rite).
     starts: Sequence[int] = ()
     size: int = 0
     #: The variant folds and edition variants the match needed (script differences are not folds),
@@ -444,8 +444,7 @@ class Release:
     """A published release: what the decks and the book say of themselves and of the next one."""
 
     version: str
-    #: The page that lists the releases (``…/releases``); the newest is under ``…/releases/latest``.
-    url: str
+    url: str  # the page that lists the releases (…/releases); the newest: …/releases/latest
 
 
 @dataclass(frozen=True, eq=False)
@@ -484,6 +483,7 @@ class Glossary:
     excerpted: dict[tuple[str, int], Locus] = field(default_factory=dict)
     #: Set by ``glossary release`` only: the deck descriptions and the colophon name it.
     release: Release | None = None
+    reader: ReaderText | None = None  # each rite's text as read/ shows it (glossary.enrich.reader)
 
     def renderings(self, locus: Locus, *, certain: bool = True) -> tuple[Rendering, ...]:
         """The modern renderings of the passage at ``locus`` (only those at or above the threshold

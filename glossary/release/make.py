@@ -112,6 +112,7 @@ def make_release(
     files = {
         (paper_name(name, PAPERS[0]) if name.endswith(".pdf") else name): data
         for name, data in rendered.files.items()
+        if "/" not in name  # release assets are files, not folders: the reader (read/) is left out
     }
     for paper in PAPERS[1:] if pdf else ():
         options = RenderOptions(paper=paper, sheets=(ALL_SHEETS,), pdf=True)

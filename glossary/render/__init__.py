@@ -91,11 +91,18 @@ def _sheets(glossary: Glossary, asked: tuple[str, ...]) -> tuple[str, ...]:
     return every + tuple(rite for rite in asked if rite != ALL_SHEETS and rite not in every)
 
 
+def _read(glossary: Glossary, options: RenderOptions) -> Rendered:
+    from glossary.render import reader
+
+    return Rendered(reader.render(glossary))
+
+
 #: Output family → renderer. Run in name order; their files must not collide.
 RENDERERS: dict[str, Renderer] = {
     "terms.json": _terms_json,
     "anki": _anki,
     "print": _print,
+    "read": _read,
 }
 
 #: The project files renderers keep as state (read into ``Glossary.state`` by the build).

@@ -79,7 +79,9 @@ def test_the_folder_holds_every_output_of_a_build_and_checksums_that_verify(
     assert result.exit_code == 0, result.output
     built = {p.name for p in (tmp_path / "dist").iterdir() if not p.name.startswith(".")}
     names = {p.name for p in released.iterdir() if not p.name.startswith(".")}
-    assert names == built | {"CHANGES.md", "IMPORT.md", CHECKSUMS}
+    # The reader view's folder (read/) is the build's only folder, and no release asset.
+    assert names == built - {"read"} | {"CHANGES.md", "IMPORT.md", CHECKSUMS}
+    assert (tmp_path / "dist" / "read").is_dir() and not any(p.is_dir() for p in released.iterdir())
     assert {"sheet-xiangshe.html", "sheet-shiyu.html", "yili-xiangshe.apkg"} <= names
     # The data is the build's; only what names the release differs (deck descriptions, colophon).
     for name in ("terms.json", "yili-glossary.csv"):
