@@ -28,7 +28,8 @@ from glossary.corpus.model import Reading
 from glossary.enrich.align import passages
 from glossary.enrich.rite_coverage import forms, longest_kept
 from glossary.index import CorpusIndex
-from glossary.model import Alignment, Entry, Passage
+from glossary.model import Entry
+from glossary.model_alignment import Alignment, Passage
 from glossary.offsets import OffsetMap
 from glossary.rite_text import Block, Modern, ReaderText, RiteText
 from glossary.vocab import vocabulary

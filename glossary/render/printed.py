@@ -13,7 +13,8 @@ from markupsafe import Markup
 from glossary import version
 from glossary.corpus.model import Locus
 from glossary.errors import PdfError
-from glossary.model import Entry, Glossary, Rendering
+from glossary.model import Entry, Glossary
+from glossary.model_alignment import Rendering
 from glossary.render import fonts, indexes, reader_links, search_index
 from glossary.render.anki.modern import citation_lines
 from glossary.render.markup import mark_cjk, reading_lines, ruby

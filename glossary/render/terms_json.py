@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from glossary import version
 from glossary.corpus.model import Locus
-from glossary.model import ALIGNMENT_THRESHOLD, Declined, Glossary
+from glossary.model import Declined, Glossary
+from glossary.model_alignment import ALIGNMENT_THRESHOLD
 from glossary.problems import dump_json
 from glossary.schema import fields_of
 from glossary.vocab import Rite

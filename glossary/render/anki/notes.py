@@ -16,7 +16,8 @@ from markupsafe import Markup
 from glossary.corpus.mandoku import PAGE_ID
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import tts_text
-from glossary.model import CharReading, Entry, Occurrences, Rendering, Retired, Step
+from glossary.model import CharReading, Entry, Occurrences, Retired, Step
+from glossary.model_alignment import Rendering
 from glossary.normalize import normalize, normalize_with_map
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
