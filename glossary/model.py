@@ -28,6 +28,16 @@ class Declined:
 
 
 @dataclass(frozen=True)
+class Sense:
+    """What the word means in some of the entry's rites, where the rites use it differently."""
+
+    rites: tuple[Rite, ...]
+    gloss: str
+    definition: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Waiver:
     """A rule of the check (its code) that does not hold for an entry, and the scholar's reason."""
 
@@ -104,6 +114,8 @@ class Entry:
     #: Rites whose classic uses the headword in another sense (glossary.enrich.rite_coverage).
     rites_declined: tuple[Declined, ...] = ()
     definition_zh: str | None = None
+    #: Where the sense differs by rite: each sense with its rites (some of ``rites``).
+    senses: tuple[Sense, ...] = ()
     citations: tuple[Citation, ...] = ()
     related: tuple[str, ...] = ()
     media: tuple[str, ...] = ()

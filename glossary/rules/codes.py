@@ -79,6 +79,8 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y122 ignore-unknown-code", E, "glossary.rules.select:apply_ignores", "An `ignore:` item names a code no rule has.", "Use a code `glossary check --explain` knows."),
     ("Y123 ignore-stale", W, "glossary.rules.select:apply_ignores", "An `ignore:` item whose code does not fire on the entry (any more).", "Remove the item."),
     ("Y124 ignore-not-allowed", E, "glossary.rules.select:apply_ignores", "An `ignore:` item for a rule an entry cannot waive (reading the file, the ignore list itself, the ledger).", "Fix the problem instead."),
+    ("Y125 sense-rite-not-listed", E, f"{ENTRY}:senses", "A sense names a rite the entry does not list.", "List the rite (with a citation from it), or leave it out of the sense."),
+    ("Y126 sense-rite-twice", E, f"{ENTRY}:senses", "A rite in two senses of one entry.", "Keep it in one; split the entry if the word has two senses there."),
     # Y2xx: citations
     ("Y201 quote-not-found", E, CIT, "The quote is not in the corpus (nor through an edition variant).", "Paste the nearest passage shown, or `glossary locate` it."),
     ("Y202 locus-mismatch", E, CIT, "The quote is in the corpus but not at the work, 卷, page or section the citation names.", "Correct the place (found at: …)."),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from glossary.model import CharReading, CitationResult, Entry
 from glossary.normalize import normalize, script_char
 from glossary.problems import ERROR, WARNING, Problem
+from glossary.vocab import Rite
 
 if TYPE_CHECKING:
     from glossary.apparatus import Authorities
@@ -255,8 +256,39 @@ def term_script(ctx: EntryContext) -> Iterable[Problem]:
 
 
 #: Every check of one entry, in the order their problems are found (the report sorts them).
+def senses(ctx: EntryContext) -> Iterable[Problem]:
+    """A sense names only rites the entry lists (Y125), each rite in one sense at most (Y126)."""
+    listed, seen = set(ctx.entry.rites), dict[Rite, int]()
+    for i, sense in enumerate(ctx.entry.senses):
+        where = f"{ctx.entry.id}.senses[{i}].rites"
+        for rite in sense.rites:
+            if rite not in listed:
+                yield Problem(
+                    ctx.file,
+                    sense.line,
+                    where,
+                    ERROR,
+                    f"{rite.simplified} is not among the entry's rites: list it in `rites` "
+                    "(with a citation from it), or leave it out of the sense",
+                    code="Y125",
+                )
+            elif rite in seen:
+                yield Problem(
+                    ctx.file,
+                    sense.line,
+                    where,
+                    ERROR,
+                    f"{rite.simplified} is in senses[{seen[rite]}] already: a rite has one sense "
+                    "of the word (split the entry if it has two there)",
+                    code="Y126",
+                )
+            else:
+                seen[rite] = i
+
+
 ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     rites_cited,
+    senses,
     authorities_cited,
     received_reading,
     repeats_zheng,
