@@ -53,16 +53,23 @@ def new(
 ) -> None:
     """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
     from glossary.contribute.new import new_entry
+    from glossary.retired import FILENAME, load_retired
 
+    entries = read_entries(terms)
+    # Retired ids are never used again; a broken retired.yaml is glossary check's to report.
+    retired_path = terms.parent / FILENAME
+    retired = load_retired(retired_path, entries)[0] if retired_path.is_file() else ()
     made = new_entry(
         term,
         category,
-        read_entries(terms),
+        entries,
         open_index(corpus) if quote else None,
         quote,
         rite,
         append_to=terms if append else None,
         occurrence=occurrence,
+        retired=retired,
+        files=(str(terms), str(retired_path)),
     )
     for line in made.listing():
         echo(line, err=True)
