@@ -228,7 +228,8 @@ def new_entry(
         )
     if rite is not None and vocabulary().rite(rite) is None:
         raise GlossaryError(
-            f"unknown rite {rite!r}; the rites are: {', '.join(vocabulary().rite_names)}"
+            f"unknown rite {rite!r}; the rites (either script, or English): "
+            f"{vocabulary().rite_list()}"
         )
     locus: Locus | None = None
     loci: tuple[Locus, ...] = ()
