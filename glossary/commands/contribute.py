@@ -104,7 +104,7 @@ def fmt(cache: IndexCache, terms: Path, check_only: bool, quotes: bool, corpus: 
         from glossary.check import check_project
 
         rewrites = source_quotes(check_project(terms, corpus, cache=cache))
-    diff = format_file(terms, check_only, rewrites)
+    diff = format_file(terms, check_only, rewrites, cache)
     if not diff:
         echo(
             f"{terms}: already formatted"
