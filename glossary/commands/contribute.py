@@ -53,23 +53,31 @@ def new(
 ) -> None:
     """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
     from glossary.contribute.new import new_entry
+    from glossary.enrich.readings.lookup import Yinyi
     from glossary.retired import FILENAME, load_retired
 
     entries = read_entries(terms)
     # Retired ids are never used again; a broken retired.yaml is glossary check's to report.
     retired_path = terms.parent / FILENAME
     retired = load_retired(retired_path, entries)[0] if retired_path.is_file() else ()
+    index = open_index(corpus) if quote else None
+    yinyi = None
+    if index is None and rite:
+        from glossary.corpus import load_corpus
+
+        yinyi = Yinyi.of(load_corpus(corpus))  # the 儀禮音義's notes for yinyi: no index needed
     made = new_entry(
         term,
         category,
         entries,
-        open_index(corpus) if quote else None,
+        index,
         quote,
         rite,
         append_to=terms if append else None,
         occurrence=occurrence,
         retired=retired,
         files=(str(terms), str(retired_path)),
+        yinyi=yinyi,
     )
     for line in made.listing():
         echo(line, err=True)

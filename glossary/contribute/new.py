@@ -10,6 +10,7 @@ from glossary.citations import locate
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import RitualReadings
 from glossary.enrich.readings.guangyun import propose
+from glossary.enrich.readings.lookup import Yinyi, propose_yinyi
 from glossary.errors import GlossaryError
 from glossary.files import UnreadableFile, read_bounded, write_file_atomically
 from glossary.ids import next_id, slug
@@ -19,7 +20,7 @@ from glossary.model import Entry, Retired
 from glossary.problems import ERROR, Problem, printable
 from glossary.suggest import Suggestion
 from glossary.textcheck import SCAFFOLD
-from glossary.vocab import vocabulary
+from glossary.vocab import Rite, vocabulary
 
 
 def best_locus(loci: list[Locus] | tuple[Locus, ...], primary: str | None) -> Locus | None:
@@ -34,6 +35,7 @@ def scaffold(
     quote: str | None,
     locus: Locus | None,
     rite: str | None,
+    yinyi: Yinyi | None = None,
     retired: Sequence[Retired] = (),
     retired_file: str = "retired.yaml",
 ) -> str:
@@ -77,6 +79,7 @@ def scaffold(
         f"  pinyin: {yaml_text(reading)}  # pypinyin's suggestion in ritual readings: check it",
         f"  guangyun: [{', '.join(f or 'null' for f in propose(term, reading)[0])}]"
         "  # the 廣韻 reading that fits each syllable (tshet-uinh): check it, decide the nulls",
+        *_yinyi_line(term, reading, category, known, yinyi),
         f"  category: {category}",
         f"  rites: [{known.simplified if known else SCAFFOLD['rite']}]",
         f"  gloss: {SCAFFOLD['gloss']}",
@@ -108,6 +111,24 @@ def scaffold(
             f"{printable(term)!r}: cannot be written as a term (please report this)"
         )
     return text
+
+
+def _yinyi_line(
+    term: str, reading: str, category: str, rite: Rite | None, yinyi: Yinyi | None
+) -> list[str]:
+    """The scaffold's ``yinyi`` line: the 儀禮音義's headword whose note reads each character in
+    the rite (none without a rite, or where no note reads any)."""
+    if rite is None or yinyi is None:
+        return []
+    draft = Entry("new", term, reading, category, "", "", 0, rites=(rite,))
+    chosen, notes = propose_yinyi(yinyi, draft)
+    if not chosen:
+        return []
+    items = ", ".join(yaml_text(h) if h else "null" for h in chosen)
+    return [
+        f"  yinyi: [{items}]  # 經典釋文's 儀禮音義: {printable('; '.join(notes))}: "
+        "null where its word is another; follow its reading in pinyin or say why not in reading_note"
+    ]
 
 
 #: Occurrences listed by number; glossary locate lists them all.
@@ -211,6 +232,7 @@ def new_entry(
     rite: str | None = None,
     append_to: Path | None = None,
     occurrence: int | None = None,
+    yinyi: Yinyi | None = None,
     retired: Sequence[Retired] = (),
     files: tuple[str, str] = ("terms.yaml", "retired.yaml"),
 ) -> Scaffold:
@@ -218,14 +240,18 @@ def new_entry(
 
     ``occurrence`` (1-based, in corpus order) picks the occurrence of the quote to cite; by
     default the primary text's, the classic first. With ``append_to``, the scaffold is also
-    appended to that terms file. A word the glossary has under another entry (:func:`known_word`)
-    is refused, naming the entry; ``files`` are the terms and retired files' names as said.
+    appended to that terms file. ``yinyi``: the corpus' 儀禮音義, whose notes on the headword's
+    characters in the rite fill in ``yinyi`` (default: read from the index's corpus, if any).
+    A word the glossary has under another entry (:func:`known_word`) is refused, naming the
+    entry; ``files`` are the terms and retired files' names as said.
     """
     if known := known_word(term, entries, retired, *files):
         raise GlossaryError(
             f"{printable(term)} is in the glossary already; no scaffold written:\n"
             + "\n".join(str(problem) for problem in known)
         )
+    if yinyi is None and index is not None:
+        yinyi = Yinyi.of(index.corpus)
     if rite is not None and vocabulary().rite(rite) is None:
         raise GlossaryError(
             f"unknown rite {rite!r}; the rites (either script, or English): "
@@ -255,7 +281,7 @@ def new_entry(
             primary = index.corpus.primary
             chosen = loci.index(best_locus(loci, primary.id if primary else None)) + 1
         locus = loci[chosen - 1]
-    text = scaffold(term, category, entries, quote, locus, rite, retired, files[1])
+    text = scaffold(term, category, entries, quote, locus, rite, yinyi, retired, files[1])
     if append_to is not None:
         append(append_to, text)
     return Scaffold(text, tuple(loci), chosen)

@@ -171,3 +171,21 @@ def test_a_long_definition_keeps_its_first_sentences_open_and_the_rest_behind_mo
     assert len(html.unescape(shown)) <= SHOWN_DEFINITION + len(sentence)
     assert shown.endswith("steps.")
     assert "&lt;b&gt;" in rest and rest.endswith("</details>")  # escaped, closed
+
+
+def test_senses_by_rite_stand_under_the_definition() -> None:
+    """Issue 23: where the word differs by rite, the back says so per rite, escaped."""
+    from glossary.model import Sense
+    from glossary.render.anki.notes import senses_html
+
+    entry = mini_entries()["bi"]
+    assert senses_html(()) == ""
+    html = senses_html(
+        (
+            Sense(entry.rites, "the archery's <marshal>", "He directs the shooting."),
+            Sense((rite_named("少牢馈食礼"),), "the officer at the sheep"),
+        )
+    )
+    assert html.count("<li>") == 2 and "&lt;marshal&gt;" in html and "<marshal>" not in html
+    assert "少牢馈食礼</span>: the officer at the sheep</li>" in html
+    assert "He directs the shooting." in html
