@@ -20,7 +20,7 @@ from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, Problem, did_you_mean, 
 from glossary.published import ledger_problems
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.retired import FILENAME as RETIRED_FILE
-from glossary.retired import load_retired
+from glossary.retired import load_retired, merged_terms
 from glossary.textcheck import is_placeholder
 from glossary.validate import MEDIA, validate
 
@@ -268,8 +268,11 @@ def _check_project(
     report.problems.extend(media_size_problems(terms.parent, display, entries))
     retired_problems: list[Problem] = []
     if os.path.lexists(retired_path := terms.parent / RETIRED_FILE):
-        report.retired, retired_problems = load_retired(retired_path, report.entries)
+        report.retired, retired_problems = load_retired(retired_path, report.entries, display)
         report.problems.extend(retired_problems)
+        report.problems.extend(
+            merged_terms(display, report.entries, report.retired, str(retired_path))
+        )
     if not retired_problems and not any(p.file == display for p in loaded.problems):
         # Published ids and ledger assignments are permanent (a broken file is said first).
         report.problems.extend(
@@ -313,13 +316,13 @@ def _check_entries(report: Report, display: str, entries: list[Entry]) -> Citati
             if not is_placeholder(citation.quote)
         ]
     )
-    from glossary.rules.entry import headwords
+    from glossary.rules.entry import headwords, variant_owners
 
     yinyi, report.readings = all_readings(entries, report.index.corpus, report.index)
-    heads = headwords(entries)
+    heads, owners = headwords(entries), variant_owners(entries)
     for entry in entries:
         report.found[entry.id] = _check_entry(
-            report, display, entry, checker, authorities, yinyi, heads
+            report, display, entry, checker, authorities, yinyi, heads, owners
         )
     return checker
 
@@ -332,6 +335,7 @@ def _check_entry(
     authorities: Authorities,
     yinyi: Yinyi,
     headwords: Mapping[str, Entry],
+    variants: Mapping[str, Entry],
 ) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
     """One entry's citation results, problems and notes (the folds its quotes needed): its
     citations verified, then every check of :data:`glossary.rules.entry.ENTRY_CHECKS`."""
@@ -369,6 +373,7 @@ def _check_entry(
         yinyi,
         report.readings.get(entry.id, ()),
         headwords,
+        variants,
     )
     for check in ENTRY_CHECKS:
         found.extend(check(context))

@@ -463,8 +463,8 @@ def _syntax_error(loaded: Loaded, exc: yaml.YAMLError, text: str, lines_of: Line
         # In plain words, at the line that is wrong (glossary.syntax), not the parser's jargon.
         from glossary.syntax import explain
 
-        line, message = explain(exc, text, lines_of.at)
-        _error(loaded, line, message, code="Y003")
+        line, path, message = explain(exc, text, lines_of.at)
+        loaded.problems.append(Problem(loaded.file, line, path, ERROR, message, code="Y003"))
     elif isinstance(exc, yaml.reader.ReaderError):
         # Control characters: the reader knows the character's position, not its line
         # (libyaml counts UTF-8 bytes, PyYAML's own reader characters).

@@ -69,7 +69,8 @@ def resolve_rites(
                         loaded.line_of(item),
                         render_path(loaded.data, item),
                         ERROR,
-                        f"unknown rite {name!r}{did_you_mean(name, vocab.rite_names)}",
+                        f"unknown rite {name!r}{did_you_mean(name, vocab.rite_names)}; the "
+                        f"rites (either script, or English): {vocab.rite_list()}",
                         code="Y120",
                     )
                 )
@@ -88,7 +89,10 @@ def declined_rites(
         item = path + (name,)
         rite = vocab.rite(name) if isinstance(name, str) else None
         if rite is None:
-            message = f"unknown rite {name!r}{did_you_mean(str(name), vocab.rite_names)}"
+            message = (
+                f"unknown rite {name!r}{did_you_mean(str(name), vocab.rite_names)}; the rites "
+                f"(either script, or English): {vocab.rite_list()}"
+            )
             problems.append(
                 Problem(
                     loaded.file,

@@ -75,14 +75,24 @@ class Vocabulary:
 
         return {normalize(name): rite for rite in self.rites for name in rite.names}
 
+    @cached_property
+    def _english(self) -> dict[str, Rite]:
+        return {_english_key(rite.english): rite for rite in self.rites}
+
     def rite(self, name: str) -> Rite | None:
-        """The rite a name refers to: its id, either script, an alias, or a variant spelling of one."""
-        found = self._exact.get(name.strip())
+        """The rite a name refers to: its id, either script, an alias, a variant spelling of one,
+        or its English name (in any case, with or without "The")."""
+        found = self._exact.get(name.strip()) or self._english.get(_english_key(name))
         if found is not None:
             return found
         from glossary.normalize import normalize
 
         return self._folded.get(normalize(name))
+
+    def rite_list(self) -> str:
+        """Every rite's names, for a message that refuses one: ``士冠礼 (士冠禮, The Capping of an
+        Ordinary Officer)``, …"""
+        return "; ".join(f"{r.simplified} ({r.traditional}, {r.english})" for r in self.rites)
 
     @cached_property
     def _categories(self) -> dict[str, Category]:
@@ -100,6 +110,11 @@ class Vocabulary:
     def rite_names(self) -> tuple[str, ...]:
         """The rites' simplified names, in 禮經本義's order (for help texts and messages)."""
         return tuple(rite.simplified for rite in self.rites)
+
+
+def _english_key(name: str) -> str:
+    words = name.casefold().replace("’", "'").split()
+    return " ".join(words[1:] if words[:1] == ["the"] else words)
 
 
 def parse(data: object) -> Vocabulary:

@@ -20,6 +20,7 @@ from glossary.load import load_bytes
 from glossary.normalize import normalize
 from glossary.plan import load_plan
 from glossary.problems import ERROR, WARNING
+from glossary.vocab import vocabulary
 
 
 def check(project: Path, index=None):
@@ -134,10 +135,29 @@ def test_an_unknown_rite_is_reported_with_a_suggestion(mini_project: Path, index
     [(line, path, message)] = errors(report)
     # At the line that lists it, named by its place in the list.
     assert (line, path) == (line_of(text, '"士虞"'), f"ku.rites[{len(entry.rites)}]")
-    said = re.fullmatch(r"unknown rite '士虞' \(did you mean '(.+)'\?\)", message)
+    said = re.fullmatch(r"unknown rite '士虞' \(did you mean '(.+)'\?\); the rites (.+)", message)
     assert said is not None
     suggestion = said.group(1)
     assert normalize(suggestion) == normalize(entry.rites[0].simplified)
+    # Every valid name is listed, in both scripts and English.
+    assert all(
+        f"{r.simplified} ({r.traditional}, {r.english})" in said.group(2)
+        for r in vocabulary().rites
+    )
+
+
+def test_a_rite_may_be_named_in_english(mini_project: Path, index) -> None:
+    """vocab.yaml's English names (any case, with or without "The") are the rite's names too."""
+    entry = mini_entries()["ku"]
+    english = [rite.english for rite in entry.rites]
+    english[0] = english[0].lower().removeprefix("the ")
+    text = set_field(
+        (mini_project / "terms.yaml").read_text(encoding="utf-8"), "ku", "rites", english
+    )
+    (mini_project / "terms.yaml").write_text(text, encoding="utf-8")
+    report = check(mini_project, index)
+    assert not errors(report)
+    assert next(e for e in report.entries if e.id == "ku").rites == entry.rites
 
 
 def test_every_problem_is_reported_in_one_run_in_order(mini_project: Path, index) -> None:

@@ -126,8 +126,9 @@ def entry_span(lines: list[str], entry_id: str) -> tuple[int, int]:
 class Workspace:
     """A copy of the repository that a document's commands run in."""
 
-    def __init__(self, folder: Path, cache: Path):
-        shutil.copytree(ROOT, folder, ignore=IGNORED, symlinks=True)
+    def __init__(self, folder: Path, cache: Path, copy: bool = True):
+        if copy:  # else the folder holds the project already (a clone: tests/test_walkthrough.py)
+            shutil.copytree(ROOT, folder, ignore=IGNORED, symlinks=True)
         self.folder = folder
         bin_dir = str(Path(sys.executable).parent)
         self.env = {

@@ -57,7 +57,10 @@ def merge(root: Path) -> Path:
         (
             retired_yaml(id_=INTO),
             "ku.id",
-            "'ku' is retired but is also the id of an entry in the glossary",
+            # Said at the entry that took it, with free ids (ku-action: the entry's category).
+            f"ku is a retired id ({{retired}}:1: 卒哭, merged into {INTO}), and a retired id is "
+            "never used again (users' Anki notes still carry it): choose another id for this "
+            "entry; free: ku-action, ku-shiyu",
         ),
         (
             retired_yaml(into="kuu"),
@@ -74,7 +77,10 @@ def test_bad_retired_ids_are_reported_at_their_lines(
     (tmp_path / "retired.yaml").write_text(text, encoding="utf-8")
     entries = [entry for entry in mini_entries().values() if entry.id != RETIRED]
     retired, problems = load_retired(tmp_path / "retired.yaml", entries)
+    message = message.format(retired=tmp_path / "retired.yaml")
     assert [(p.path, p.message) for p in problems] == [(path, message)]
+    if path == "ku.id":  # at the entry's own line in the terms file
+        assert (problems[0].file, problems[0].line) == ("terms.yaml", mini_entries()[INTO].line)
 
 
 def test_the_check_reads_retired_yaml_beside_the_terms(tmp_path: Path, index) -> None:
@@ -82,6 +88,22 @@ def test_the_check_reads_retired_yaml_beside_the_terms(tmp_path: Path, index) ->
     report = check_project(root / "terms.yaml", root / "corpus", index=index)
     assert not report.failed(), "\n".join(map(str, report.problems))
     assert [(r.id, r.merged_into, r.note) for r in report.retired] == [(RETIRED, INTO, NOTE)]
+
+
+def test_an_entry_for_a_merged_word_is_refused(tmp_path: Path, index) -> None:
+    """Y807: 卒哭 went into ku; a new entry with that headword (or variant) is said at its line."""
+    root = merged_project(tmp_path / "p")
+    terms = root / "terms.yaml"
+    other = next(e for e in mini_entries().values() if e.id not in (RETIRED, INTO))
+    terms.write_text(set_field(terms.read_text(encoding="utf-8"), other.id, "term", "卒哭"))
+    report = check_project(terms, root / "corpus", index=index)
+    merged = [p for p in report.problems if p.code == "Y807"]
+    assert [(p.file, p.line, p.path) for p in merged] == [
+        (str(terms), other.line, f"{other.id}.term")
+    ]
+    assert f"卒哭 was merged into {INTO}" in merged[0].message
+    assert f"retired.yaml:1, the retired id {RETIRED}" in merged[0].message
+    assert f"add what this entry says to {INTO}" in merged[0].message
 
 
 def build(root: Path, out: Path, epoch: int) -> Path:

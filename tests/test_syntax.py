@@ -55,3 +55,52 @@ def test_a_long_file_is_not_read_back_whole() -> None:
     assert line == 200_003 and message.startswith(
         "YAML syntax error: this line is text without `key:`"
     )
+
+
+def located(text: str) -> tuple[int, str, str]:
+    loaded = load_bytes(text.encode("utf-8"), "terms.yaml")
+    assert loaded.data is None and len(loaded.problems) == 1, loaded.problems
+    found = loaded.problems[0]
+    assert found.code == "Y003"
+    return found.line, found.path, found.message
+
+
+def test_a_citation_dash_out_of_line_is_said_with_the_indentation_it_needs() -> None:
+    text = (
+        ENTRY + "      work: 禮經本義\n  - quote: 司馬命張侯\n    work: 禮經本義\n  related: []\n"
+    )
+    assert located(text) == (
+        6,
+        "si-zheng.citations[1]",
+        "YAML syntax error: `- quote:` is indented 2 spaces: a citation's `- ` lines up under "
+        "the one above it (4 spaces), and its fields under `quote:` (6 spaces)",
+    )
+
+
+def test_a_colon_in_a_value_is_said_with_the_quoted_value() -> None:
+    assert located("- id: a\n  term: 乏\n  gloss: screen: for the marker\n") == (
+        3,
+        "a.gloss",
+        "YAML syntax error: the value of `gloss:` holds `: `, which YAML reads as the start of "
+        'another field: put the value in quotes, `gloss: "screen: for the marker"`',
+    )
+    # In a citation, a quote mark of the value escaped.
+    line, path, message = located(ENTRY + '      note: see: "the 記"\n')
+    assert (line, path) == (5, "si-zheng.citations[0].note")
+    assert message.endswith('`note: "see: \\"the 記\\""`')
+
+
+def test_a_key_without_its_space() -> None:
+    assert located("- id: a\n  term: 乏\n  category:object\n  rites: [乡射礼]\n") == (
+        3,
+        "a.category",
+        "YAML syntax error: `category:object` needs a space after the colon, or YAML reads it "
+        "as text, not a field: write `category: object`",
+    )
+
+
+def test_every_syntax_error_names_its_path() -> None:
+    assert located(ENTRY + "    work: 禮經本義\n      layer: classic\n")[1] == (
+        "si-zheng.citations[0].work"
+    )
+    assert located("- id: a\n  term: 乏\n   gloss: g\n")[1] == "a.gloss"

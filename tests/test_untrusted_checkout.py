@@ -262,9 +262,9 @@ def test_fmt_keeps_an_edit_saved_while_it_ran(tmp_path: Path, monkeypatch) -> No
     real_format = fmt.format_text
     edited = terms.read_text(encoding="utf-8") + "# saved by an editor meanwhile\n"
 
-    def format_text(text, quotes=None):
+    def format_text(text, quotes=None, cache=None):
         terms.write_text(edited, encoding="utf-8")
-        return real_format(text, quotes)
+        return real_format(text, quotes, cache)
 
     monkeypatch.setattr(fmt, "format_text", format_text)
     result = run("fmt", "--terms", terms)

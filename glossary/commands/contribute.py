@@ -54,7 +54,12 @@ def new(
     """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
     from glossary.contribute.new import new_entry
     from glossary.enrich.readings.lookup import Yinyi
+    from glossary.retired import FILENAME, load_retired
 
+    entries = read_entries(terms)
+    # Retired ids are never used again; a broken retired.yaml is glossary check's to report.
+    retired_path = terms.parent / FILENAME
+    retired = load_retired(retired_path, entries)[0] if retired_path.is_file() else ()
     index = open_index(corpus) if quote else None
     yinyi = None
     if index is None and rite:
@@ -64,12 +69,14 @@ def new(
     made = new_entry(
         term,
         category,
-        read_entries(terms),
+        entries,
         index,
         quote,
         rite,
         append_to=terms if append else None,
         occurrence=occurrence,
+        retired=retired,
+        files=(str(terms), str(retired_path)),
         yinyi=yinyi,
     )
     for line in made.listing():
@@ -105,7 +112,7 @@ def fmt(cache: IndexCache, terms: Path, check_only: bool, quotes: bool, corpus: 
         from glossary.check import check_project
 
         rewrites = source_quotes(check_project(terms, corpus, cache=cache))
-    diff = format_file(terms, check_only, rewrites)
+    diff = format_file(terms, check_only, rewrites, cache)
     if not diff:
         echo(
             f"{terms}: already formatted"

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import copy
 import difflib
+import hashlib
 import io
+import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +26,7 @@ from glossary.load import MAX_BYTES, load_bytes
 from glossary.schema import fields_of, schema
 
 if TYPE_CHECKING:
+    from glossary.cache import IndexCache
     from glossary.check import Report
 
 
@@ -65,8 +69,64 @@ def _reorder(mapping: CommentedMap, order: tuple[str, ...]) -> CommentedMap:
 Quotes = dict[tuple[str, int], str]
 
 
-def format_text(text: str, quotes: Quotes | None = None) -> str:
-    """The canonical form of a terms file's text (with ``quotes`` written in place of those citations')."""
+#: Where an entry starts: a top-level item. A document marker or directive at the margin makes
+#: the file one piece (each entry's text is then not a document of its own).
+_ITEM = re.compile(r"^-(?: |$)", re.M)
+_WHOLE = re.compile(r"^(?:---|\.\.\.|%)", re.M)
+_ID = re.compile(r"- id: *([^\s#]+)")
+
+
+def pieces(text: str) -> list[str] | None:
+    """The text before the first entry, then each entry's text (with the comments after it), or
+    None where the file cannot be cut so (a document marker)."""
+    if _WHOLE.search(text):
+        return None
+    starts = [0, *(m.start() for m in _ITEM.finditer(text) if m.start() > 0)]
+    return [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+
+
+def format_text(text: str, quotes: Quotes | None = None, cache: IndexCache | None = None) -> str:
+    """The canonical form of a terms file's text (with ``quotes`` written in place of those citations').
+
+    Each entry is formatted on its own (ruamel.yaml reads and writes about 50 entries a second:
+    the whole file takes seconds), and with a ``cache`` each entry's result is kept under a digest
+    of its text, so an unchanged entry is not formatted again.
+    """
+    cut = pieces(text)
+    if cut is None:
+        return _format(text, quotes)
+    kept: dict[str, object] = {}
+    name = None
+    if cache is not None and cache.folder is not None:
+        from importlib import metadata
+
+        from glossary.cache import code_key
+
+        seed = f"{code_key()}:{metadata.version('ruamel.yaml')}"
+        name = f"fmt-{hashlib.sha256(seed.encode()).hexdigest()[:32]}.json"
+        found = cache.read(name)
+        kept = found if isinstance(found, dict) else {}
+    used: dict[str, object] = {}
+    out = []
+    for piece in cut:
+        ident = m.group(1) if (m := _ID.match(piece)) else None
+        mine = sorted((j, q) for (i, j), q in (quotes or {}).items() if i == ident)
+        if quotes and ident is None:
+            out.append(_format(piece, quotes))  # the quotes may be this entry's
+            continue
+        key = hashlib.sha256(json.dumps([piece, mine], ensure_ascii=False).encode()).hexdigest()
+        done = kept.get(key)
+        if not isinstance(done, str):
+            done = _format(piece, {(ident, j): q for j, q in mine} if ident and mine else None)
+        used[key] = done
+        out.append(done)
+    if name is not None and cache is not None and used != kept:
+        cache.write(name, used)
+    return "".join(out)
+
+
+def _format(text: str, quotes: Quotes | None = None) -> str:
+    """The canonical form of a terms file's text, or of one entry's."""
     yaml = _yaml()
     data = yaml.load(text)
     if not isinstance(data, CommentedSeq):
@@ -99,7 +159,12 @@ def format_text(text: str, quotes: Quotes | None = None) -> str:
     )
 
 
-def format_file(terms: Path, check_only: bool = False, quotes: Quotes | None = None) -> str:
+def format_file(
+    terms: Path,
+    check_only: bool = False,
+    quotes: Quotes | None = None,
+    cache: IndexCache | None = None,
+) -> str:
     """Put ``terms`` in canonical form, with ``quotes`` rewritten (or, with ``check_only``, only say
     what would change): the unified diff of the change, '' when there is none.
 
@@ -120,7 +185,7 @@ def format_file(terms: Path, check_only: bool = False, quotes: Quotes | None = N
         )
     # Read as text files are (any line end becomes \n): fmt writes the usual line ends.
     text = raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
-    formatted = format_text(text, quotes)
+    formatted = format_text(text, quotes, cache)
     if formatted == text:
         return ""
     diff = "".join(

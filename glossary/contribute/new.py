@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,39 +13,14 @@ from glossary.enrich.readings.guangyun import propose
 from glossary.enrich.readings.lookup import Yinyi, propose_yinyi
 from glossary.errors import GlossaryError
 from glossary.files import UnreadableFile, read_bounded, write_file_atomically
+from glossary.ids import next_id, slug
 from glossary.index import CorpusIndex
 from glossary.load import MAX_BYTES, load_bytes
-from glossary.model import Entry
-from glossary.normalize import normalize
-from glossary.problems import printable
+from glossary.model import Entry, Retired
+from glossary.problems import ERROR, Problem, printable
 from glossary.suggest import Suggestion
 from glossary.textcheck import SCAFFOLD
 from glossary.vocab import Rite, vocabulary
-
-
-def slug(reading: str) -> str:
-    """``shèng shǐ`` → ``sheng-shi`` (ü → v)."""
-    bare = unicodedata.normalize("NFD", reading.lower()).replace("u\u0308", "v")
-    bare = "".join(c for c in bare if not unicodedata.combining(c)).replace("ü", "v")
-    return re.sub(r"[^a-z0-9]+", "-", bare).strip("-") or "entry"
-
-
-def next_id(reading: str, taken: set[str], words: tuple[str, ...] = ()) -> str:
-    """The pinyin slug; when another entry has it, the slug and a word that tells them apart
-    (``fu-object``: the guide's rule, ``shi-zhu`` beside ``shi``), never a bare number."""
-    base = slug(reading)
-    if base not in taken:
-        return base
-    for word in words:
-        if (candidate := f"{base}-{slug(word)}") not in taken:
-            return candidate
-    # Every word taken too: the words together (fu-object-shiyu).
-    candidate = "-".join([base, *(slug(w) for w in words)])
-    n = 2
-    while candidate in taken:
-        candidate = "-".join([base, *(slug(w) for w in words), slug(str(n))])
-        n += 1
-    return candidate
 
 
 def best_locus(loci: list[Locus] | tuple[Locus, ...], primary: str | None) -> Locus | None:
@@ -63,20 +36,24 @@ def scaffold(
     locus: Locus | None,
     rite: str | None,
     yinyi: Yinyi | None = None,
+    retired: Sequence[Retired] = (),
+    retired_file: str = "retired.yaml",
 ) -> str:
     """A YAML entry to paste into terms.yaml, with the placeholders (TODO) a person must replace.
 
     The quote is written as the corpus prints the chosen occurrence, whatever form was pasted.
+    The id is one no entry has and no retired id had.
     """
     reading = RitualReadings(entries).plain(term)
     known = vocabulary().rite(rite or (locus.rite if locus and locus.rite else "") or "")
     taken = {e.id: e for e in entries}
-    ident = next_id(reading, set(taken), (category, *((known.id,) if known else ())))
-    same = [e.id for e in entries if normalize(e.term) == normalize(term)]
+    gone = {r.id: r for r in retired}
+    ident = next_id(reading, set(taken) | set(gone), (category, *((known.id,) if known else ())))
+    same = [e for e in entries if e.term == term]
     lines = (
         [
-            f"# NOTE: {printable(term)} already has an entry ({', '.join(same)}): "
-            "extend it rather than add another?"
+            f"# NOTE: {printable(term)} already has an entry "
+            f"({', '.join(f'{e.id}, line {e.line}' for e in same)}): extend it rather than add another?"
         ]
         if same
         else []
@@ -88,6 +65,13 @@ def scaffold(
         note = (
             f"  # {base} is {printable(other.term)} ({other.category}): the id adds a word that tells them apart; "
             "choose a better one now (ids never change once merged)"
+        )
+    elif ident != base and base in gone:
+        was = gone[base]
+        note = (
+            f"  # {base} is a retired id ({retired_file}:{was.line}: {printable(was.term)}, merged "
+            f"into {was.merged_into}), never used again: the id adds a word; choose a better one "
+            "now (ids never change once merged)"
         )
     lines += [
         f"- id: {ident}{note}",
@@ -180,6 +164,65 @@ class Scaffold:
         return lines
 
 
+def known_word(
+    term: str,
+    entries: Sequence[Entry],
+    retired: Sequence[Retired],
+    terms_file: str = "terms.yaml",
+    retired_file: str = "retired.yaml",
+) -> list[Problem]:
+    """Where the glossary has ``term`` already, other than as a headword in the same script (a
+    second sense, which the scaffold notes): another entry's headword in the other script (Y501),
+    one of its ``variants`` (Y504), or a retired entry's headword (Y807), each at its line."""
+    from glossary.rules.entry import simplified
+
+    word = simplified(term)
+    found = []
+    home = {entry.id: entry for entry in entries}
+    for was in retired:
+        if simplified(was.term) == word and (into := home.get(was.merged_into)) is not None:
+            found.append(
+                Problem(
+                    retired_file,
+                    was.line,
+                    f"{was.id}.term",
+                    ERROR,
+                    f"{printable(was.term)} was merged into {into.id} ({printable(into.term)}, "
+                    f"{terms_file}:{into.line}), and its id {was.id} retired: add what you would "
+                    f"write to {into.id} rather than a new entry",
+                    code="Y807",
+                )
+            )
+    for entry in entries:
+        if entry.term != term and simplified(entry.term) == word:
+            found.append(
+                Problem(
+                    terms_file,
+                    entry.line,
+                    f"{entry.id}.term",
+                    ERROR,
+                    f"{printable(term)} is the headword of {entry.id} in the other script "
+                    f"({printable(entry.term)}): add what you would write to {entry.id} rather "
+                    "than a new entry",
+                    code="Y501",
+                )
+            )
+        for i, form in enumerate(entry.variants):
+            if simplified(form) == word:
+                found.append(
+                    Problem(
+                        terms_file,
+                        entry.line_of("variants"),
+                        f"{entry.id}.variants[{i}]",
+                        ERROR,
+                        f"{printable(term)} is a variant of {entry.id} ({printable(entry.term)}): "
+                        f"add what you would write to {entry.id} rather than a new entry",
+                        code="Y504",
+                    )
+                )
+    return found
+
+
 def new_entry(
     term: str,
     category: str,
@@ -190,6 +233,8 @@ def new_entry(
     append_to: Path | None = None,
     occurrence: int | None = None,
     yinyi: Yinyi | None = None,
+    retired: Sequence[Retired] = (),
+    files: tuple[str, str] = ("terms.yaml", "retired.yaml"),
 ) -> Scaffold:
     """The scaffold of an entry; a quote must stand in the corpus (its nearest passages are named if not).
 
@@ -197,12 +242,20 @@ def new_entry(
     default the primary text's, the classic first. With ``append_to``, the scaffold is also
     appended to that terms file. ``yinyi``: the corpus' 儀禮音義, whose notes on the headword's
     characters in the rite fill in ``yinyi`` (default: read from the index's corpus, if any).
+    A word the glossary has under another entry (:func:`known_word`) is refused, naming the
+    entry; ``files`` are the terms and retired files' names as said.
     """
+    if known := known_word(term, entries, retired, *files):
+        raise GlossaryError(
+            f"{printable(term)} is in the glossary already; no scaffold written:\n"
+            + "\n".join(str(problem) for problem in known)
+        )
     if yinyi is None and index is not None:
         yinyi = Yinyi.of(index.corpus)
     if rite is not None and vocabulary().rite(rite) is None:
         raise GlossaryError(
-            f"unknown rite {rite!r}; the rites are: {', '.join(vocabulary().rite_names)}"
+            f"unknown rite {rite!r}; the rites (either script, or English): "
+            f"{vocabulary().rite_list()}"
         )
     locus: Locus | None = None
     loci: tuple[Locus, ...] = ()
@@ -228,7 +281,7 @@ def new_entry(
             primary = index.corpus.primary
             chosen = loci.index(best_locus(loci, primary.id if primary else None)) + 1
         locus = loci[chosen - 1]
-    text = scaffold(term, category, entries, quote, locus, rite, yinyi)
+    text = scaffold(term, category, entries, quote, locus, rite, yinyi, retired, files[1])
     if append_to is not None:
         append(append_to, text)
     return Scaffold(text, tuple(loci), chosen)

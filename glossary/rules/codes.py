@@ -121,6 +121,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y501 headword-other-script", E, f"{ENTRY}:headword_scripts", "A second entry for a headword that another entry has in the other script.", "Merge the two entries."),
     ("Y502 term-not-simplified", E, f"{ENTRY}:term_script", "`term` is written in traditional script.", "Write `term` simplified and the form as printed in `traditional`."),
     ("Y503 traditional-missing", W, f"{ENTRY}:term_script", "No `traditional` where the headword has a traditional form of its own.", "Add `traditional:`."),
+    ("Y504 headword-a-variant", E, f"{ENTRY}:headword_a_variant", "An entry for a headword that another entry lists among its `variants`.", "Add what the entry says to the entry that lists the variant."),
     # Y6xx: the hall plan
     ("Y601 duplicate-place", E, "glossary.plan:load_plan", "Two places of one id.", "Rename one."),
     ("Y602 not-a-coordinate", E, "glossary.plan:load_plan", "A coordinate that is not a finite number.", "Give a number."),
@@ -136,9 +137,10 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y801 ledger-unreadable", E, f"{LEDGER}:ledger_problems", "The Anki ledger cannot be read.", "Restore it from git."),
     ("Y802 published-id-gone", E, f"{LEDGER}:identity_problems", "An id users' notes are keyed on is no longer in the glossary.", "Restore it, or retire it in retired.yaml."),
     ("Y803 ledger-rewritten", E, f"{LEDGER}:append_only_problems", "The ledger lost or rewrote what its base revision published.", "Restore it from the base revision."),
-    ("Y804 retired-but-live", E, "glossary.retired:load_retired", "A retired id that is also an entry's.", "Choose another id for the entry."),
+    ("Y804 retired-but-live", E, "glossary.retired:load_retired", "A retired id that is also an entry's (said at the entry).", "Choose another id for the entry: the message names free ones."),
     ("Y805 retired-twice", E, "glossary.retired:load_retired", "An id retired twice.", "Keep one."),
     ("Y806 merged-into-unknown", E, "glossary.retired:load_retired", "`merged_into` names no entry.", "Name the entry that holds it now."),
+    ("Y807 merged-term", E, "glossary.retired:merged_terms", "An entry whose headword or variant is the headword of a retired entry, besides the entry it was merged into.", "Add what the entry says to the entry it was merged into."),
     # Y9xx: the checker's own
     ("Y901 corpus-unreadable", E, "glossary.check:_check_project", "The corpus cannot be read.", "Restore corpus/ (its SHA256SUMS say what it holds)."),
 ))

@@ -9,7 +9,7 @@ To add one: write the function here (or import it), give every problem it report
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from glossary.model import CharReading, CitationResult, Entry
@@ -39,6 +39,8 @@ class EntryContext:
     yinyi: Yinyi
     readings: Sequence[CharReading]
     headwords: Mapping[str, Entry]
+    #: The entry of each ``variants`` form of the file, simplified (:func:`variant_owners`).
+    variants: Mapping[str, Entry] = field(default_factory=dict)
 
     def problem(self, field: str, severity: str, code: str, message: str) -> Problem:
         """A problem at one of the entry's fields (``term`` at the entry's first line)."""
@@ -68,6 +70,15 @@ def headwords(entries: Iterable[Entry]) -> dict[str, Entry]:
     found: dict[str, Entry] = {}
     for entry in entries:
         found.setdefault(simplified(entry.term), entry)
+    return found
+
+
+def variant_owners(entries: Iterable[Entry]) -> dict[str, Entry]:
+    """The first entry that lists each ``variants`` form, keyed by its simplified form."""
+    found: dict[str, Entry] = {}
+    for entry in entries:
+        for form in entry.variants:
+            found.setdefault(simplified(form), entry)
     return found
 
 
@@ -222,6 +233,23 @@ def headword_scripts(ctx: EntryContext) -> Iterable[Problem]:
     ]
 
 
+def headword_a_variant(ctx: EntryContext) -> Iterable[Problem]:
+    """Y504: no entry for a headword that another entry lists among its ``variants``."""
+    entry = ctx.entry
+    owner = ctx.variants.get(simplified(entry.term))
+    if owner is None or owner is entry:
+        return []
+    return [
+        ctx.problem(
+            "term",
+            ERROR,
+            "Y504",
+            f"{entry.term} is a variant of {owner.id} ({owner.term}, line {owner.line}): add what "
+            f"this entry says to {owner.id} rather than a second entry",
+        )
+    ]
+
+
 def term_script(ctx: EntryContext) -> Iterable[Problem]:
     """Y502, Y503: ``term`` simplified (:func:`simplified`), and ``traditional`` given where a
     character of it is a simplified form only (not in the 廣韻) that OpenCC's table writes
@@ -303,5 +331,6 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     yinyi_excepted,
     classical,
     headword_scripts,
+    headword_a_variant,
     term_script,
 )

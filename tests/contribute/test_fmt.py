@@ -120,3 +120,39 @@ def test_fmt_check_names_the_lines_it_would_change(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.output.startswith(f"--- {path} (now)\n+++ {path} (formatted)\n@@ -1,")
     assert "-- tags: [archery]\n" in result.output and "+- id: bi\n" in result.output
+
+
+def test_entry_by_entry_is_the_whole_file_formatted_at_once() -> None:
+    from glossary.contribute.fmt import _format, pieces
+
+    for text in (
+        MESSY,
+        MINI_TERMS.read_text(encoding="utf-8"),
+        MESSY.replace("- {id", "\n\n- {id"),
+    ):
+        cut = pieces(text)
+        assert cut is not None and "".join(cut) == text and len(cut) == text.count("\n- ") + 1
+        assert format_text(text) == _format(text)
+    assert pieces("---\n" + MESSY) is None  # a document marker: the file is formatted whole
+    assert format_text("---\n" + MESSY) == _format("---\n" + MESSY)
+
+
+def test_an_unchanged_entry_is_formatted_once(tmp_path: Path, monkeypatch) -> None:
+    from glossary.cache import IndexCache
+    from glossary.contribute import fmt
+
+    cache = IndexCache(tmp_path / "cache")
+    first = format_text(MESSY, cache=cache)
+    calls: list[str] = []
+    real = fmt._format
+
+    def counted(text: str, quotes: fmt.Quotes | None = None) -> str:
+        calls.append(text)
+        return real(text, quotes)
+
+    monkeypatch.setattr(fmt, "_format", counted)
+    assert format_text(MESSY, cache=cache) == first and calls == []
+    # One entry changed: only it is formatted again.
+    changed = MESSY.replace("gloss: arrow rack", "gloss: the arrow rack")
+    assert format_text(changed, cache=cache) == real(changed)
+    assert len(calls) == 1 and "the arrow rack" in calls[0]

@@ -4,11 +4,11 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import MINI_CORPUS, MINI_TERMS, mini_entries
+from conftest import MINI_CORPUS, MINI_TERMS, make_project, mini_entries
 
 from glossary.check import check_project
 from glossary.cli import cli
-from glossary.contribute.new import next_id, slug
+from glossary.ids import next_id, slug
 from glossary.load import load_yaml
 
 
@@ -50,7 +50,7 @@ def test_scaffold_of_a_term_with_an_entry_takes_a_readable_id() -> None:
     existing = mini_entries()["si-she"]
     result = new(existing.term, "--category", existing.category)
     assert result.exit_code == 0, result.output
-    assert f"already has an entry ({existing.id})" in result.output
+    assert f"already has an entry ({existing.id}, line {existing.line})" in result.output
     assert (
         f"- id: {existing.id}-{existing.category}  # {existing.id} is {existing.term}"
         in result.output
@@ -67,7 +67,7 @@ def test_every_occurrence_is_listed_and_one_chosen() -> None:
         cli,
         [
             "new",
-            "司馬",
+            "司正",
             "--category",
             "role",
             "--quote",
@@ -85,13 +85,13 @@ def test_every_occurrence_is_listed_and_one_chosen() -> None:
             f"{number}. " in default.stderr
             and f"[{place['file']}:{place['line']}]" in default.stderr
         )
-    last = new("司馬", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places)))
+    last = new("司正", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places)))
     assert last.exit_code == 0, last.output
     chosen = places[-1]
     assert f"* {len(places)}. " in last.stderr
     assert f"      layer: {chosen['layer']}\n" in last.stdout
     too_far = new(
-        "司馬", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places) + 1)
+        "司正", "--category", "role", "--quote", "司馬", "--occurrence", str(len(places) + 1)
     )
     assert too_far.exit_code == 1 and f"stands in {len(places)} place(s)" in too_far.output
 
@@ -141,6 +141,58 @@ def test_append_writes_a_checkable_scaffold(tmp_path: Path, index) -> None:
     assert terms.read_bytes().startswith(MINI_TERMS.read_bytes().rstrip(b"\n"))
     data = load_yaml(terms).data
     assert isinstance(data, list) and data[-1]["id"] == "si-zheng"
+
+
+def merged_copy(folder: Path) -> Path:
+    """The mini glossary with 卒哭 (zu-ku) merged into 哭 (ku): its id retired, its word a variant."""
+    from test_retired import merge
+
+    root = merge(make_project(folder, corpus=False))
+    terms = root / "terms.yaml"
+    text = terms.read_text(encoding="utf-8")
+    terms.write_text(
+        text.replace("- id: ku\n  term: 哭\n", "- id: ku\n  term: 哭\n  variants: [卒哭]\n")
+    )
+    return terms
+
+
+def test_a_retired_id_is_never_proposed(tmp_path: Path) -> None:
+    # 卒 read zú: zu-ku is retired.yaml's, so the scaffold adds a word and says why.
+    terms = merged_copy(tmp_path / "p")
+    result = new("卒哭", "--category", "action", terms=terms)
+    assert result.exit_code == 1  # the word itself went into ku (below)
+    # A word read the same way (卒 zú, 枯 kū), not the merged one: a free id, and the reason.
+    other = new("卒枯", "--category", "action", terms=terms)
+    assert other.exit_code == 0, other.output
+    assert "- id: zu-ku-action  # zu-ku is a retired id (" in other.output
+    assert "retired.yaml:1: 卒哭, merged into ku), never used again" in other.output
+
+
+def test_a_merged_word_names_the_entry_it_went_into(tmp_path: Path) -> None:
+    terms = merged_copy(tmp_path / "p")
+    ku = mini_entries()["ku"]
+    result = new("卒哭", "--category", "action", terms=terms)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    retired = terms.parent / "retired.yaml"
+    assert (
+        f"{retired}:1: zu-ku.term: Y807 merged-term: 卒哭 was merged into ku (哭, {terms}:{ku.line}), "
+        "and its id zu-ku retired: add what you would write to ku rather than a new entry"
+    ) in result.output
+    assert (
+        f"{terms}:" in result.output
+        and "ku.variants[0]: Y504 headword-a-variant: 卒哭 is a variant of ku" in result.output
+    )
+    assert "- id:" not in result.output  # no scaffold
+
+
+def test_a_headword_in_the_other_script_names_its_entry() -> None:
+    si_ma = mini_entries()["si-ma"]
+    result = new("司馬", "--category", "role")
+    assert result.exit_code == 1 and "- id:" not in result.output
+    assert (
+        f"{MINI_TERMS}:{si_ma.line}: si-ma.term: Y501 headword-other-script: 司馬 is the headword "
+        "of si-ma in the other script (司马)"
+    ) in result.output
 
 
 def test_scaffold_names_the_notes_of_the_yinyi() -> None:
