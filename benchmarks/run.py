@@ -17,10 +17,11 @@
 (d) the full build of the shipped glossary (decks, HTML, terms.json; no PDF);
 (e) check time at 1, 2, 5 and 10 M characters;
 (f) the Anki plan drawings of the largest plan check accepts (scattered, and piled on one spot);
-(w) with --web-only: glossary.html on a slow phone (benchmarks/web.py: 390 px, CPU slowed 4×).
+(w) with --web-only: glossary.html on a slow phone (benchmarks/web.py: 390 px, CPU slowed 4×);
+(r) with --reader-only: the reader view's pages, read/<rite>.html, likewise (benchmarks/reader.py).
 
-Usage: python benchmarks/run.py [--quick] [--processes-only] [--plan-only] [--web-only] [--runs N]
-                                [--against TREE]
+Usage: python benchmarks/run.py [--quick] [--processes-only] [--plan-only] [--web-only]
+                                [--reader-only] [--runs N] [--against TREE]
    (--quick: 2 M characters, 2 k citations; --processes-only: only (a'), the start-up targets)
 No timed assertions live in the tests; the numbers go in docs/benchmarks.md. The cache is a
 temporary folder of the script's own, never the user's.
@@ -580,7 +581,16 @@ def main() -> int:
         action="store_true",
         help="only (w): the web page on a slow phone (benchmarks/web.py, its own options there)",
     )
+    parser.add_argument(
+        "--reader-only",
+        action="store_true",
+        help="only (r): the reader view on a slow phone (benchmarks/reader.py, its own options there)",
+    )
     args = parser.parse_args()
+    if args.reader_only:
+        import reader  # benchmarks/reader.py, beside this script
+
+        return reader.main([])
     if args.plan_only:
         report_plan()
         return 0

@@ -20,6 +20,7 @@ from glossary.check import Report, check_project
 from glossary.enrich.align import alignments
 from glossary.enrich.concordance import concordance
 from glossary.enrich.excerpt_loci import excerpt_loci
+from glossary.enrich.reader import reader_text
 from glossary.enrich.sequence import sequences
 from glossary.errors import BuildError
 from glossary.files import LinkRefused, publish, read_unlinked, refuse_links
@@ -93,6 +94,16 @@ def gather(report: Report, base: Path) -> Glossary:
         )
         for entry in report.entries
     }
+    excerpted = excerpt_loci(
+        index,
+        (
+            locus
+            for cited in (*loci.values(), *report.plan_loci.values())
+            for found in cited
+            for locus in found[:1]
+        ),
+    )
+    renderings = alignments(index.corpus)
     return Glossary(
         entries=tuple(report.entries),
         loci=loci,
@@ -109,18 +120,11 @@ def gather(report: Report, base: Path) -> Glossary:
         },
         retired=report.retired,
         readings=report.readings,
-        alignments=alignments(report.index.corpus),
+        alignments=renderings,
         texts=report.index.corpus.texts,
         commit=source_commit(base),
-        excerpted=excerpt_loci(
-            report.index,
-            (
-                locus
-                for cited in (*loci.values(), *report.plan_loci.values())
-                for found in cited
-                for locus in found[:1]
-            ),
-        ),
+        excerpted=excerpted,
+        reader=reader_text(index, report.entries, loci, excerpted, renderings),
     )
 
 

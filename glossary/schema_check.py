@@ -16,6 +16,7 @@ import jsonschema_rs
 
 from glossary.load import Loaded, PathKey, render_path
 from glossary.problems import ERROR, Problem, did_you_mean
+from glossary.rules.codes import BY_NAME
 from glossary.schema import SCHEMAS, fields_of, schema
 
 if TYPE_CHECKING:
@@ -158,6 +159,12 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str, str]]:
                 "Y106",
                 f"tag {value!r} may hold only letters, digits, '_', ':', '.' and '-' (no spaces)",
             )
+        ]
+    if error.validator == "pattern" and len(path) >= 3 and path[-3] == "ignore":
+        named = BY_NAME.get(str(value))
+        said = f": that rule's code is {named.code}" if named else ""
+        return [
+            (path, "Y113", f"{value!r} is not a rule code (Y and three digits, e.g. Y307){said}")
         ]
     if error.validator in ("minLength", "pattern") and isinstance(value, str) and not value.strip():
         return [(path, "Y107", "must not be empty")]

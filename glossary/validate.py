@@ -15,7 +15,7 @@ from typing import Any
 
 from glossary.corpus.numerals import parse_number
 from glossary.load import Loaded, PathKey, load_yaml, render_path
-from glossary.model import Citation, Declined, Entry, Follows, Waiver
+from glossary.model import Citation, Declined, Entry, Follows, Sense, Waiver
 from glossary.problems import ERROR, Problem, did_you_mean
 from glossary.schema import fields_of, schema
 from glossary.schema_check import schema_problems
@@ -115,6 +115,18 @@ def _entry(loaded: Loaded, index: int, raw: dict, problems: list[Problem]) -> En
             value = resolve_rites(loaded, (index, name), value, problems)
         elif name == "rites_declined":
             value = declined_rites(loaded, (index, name), value, problems)
+        elif name == "senses":
+            value = tuple(
+                Sense(
+                    resolve_rites(
+                        loaded, (index, name, i, "rites"), item.get("rites", []), problems
+                    ),
+                    str(item["gloss"]),
+                    str(item["definition"]) if item.get("definition") is not None else None,
+                    loaded.line_of((index, name, i)),
+                )
+                for i, item in enumerate(value)
+            )
         elif name == "citations":
             value = tuple(citation_from(loaded, (index, name, i), c) for i, c in enumerate(value))
         elif name == "ignore":

@@ -22,7 +22,7 @@ import yaml  # noqa: E402
 
 from glossary.corpus import load_corpus  # noqa: E402
 from glossary.enrich.align import alignments  # noqa: E402
-from glossary.model import Alignment, Passage  # noqa: E402
+from glossary.model_alignment import Alignment, Passage  # noqa: E402
 
 SAMPLE = ROOT / "tests" / "data" / "alignment_sample.yaml"
 KINDS = ("yi", "classic", "commentary", "mixed", "marker", "heading")

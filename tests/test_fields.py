@@ -111,3 +111,27 @@ def test_a_note_missing_a_field_is_an_error_not_a_shift() -> None:
         field_values(
             "cloze", {**{k: v for k, v in values.items() if k != "Gloss"}, "Etymology": ""}
         )
+
+
+def test_every_field_of_a_full_entry_reaches_terms_json(tmp_path) -> None:
+    """Each optional field the shipped entries use, set at once, is written as JSON (a
+    ``rites_declined`` once stopped the whole build: its items are no JSON value)."""
+    text = TERMS.replace("- zz_throwaway: from 扌 and 合\n  id: she", "- id: she") + (
+        "  traditional: 拾\n"
+        "  variants: [捨]\n"
+        "  guangyun: [是執]\n"
+        "  yinyi: [null]\n"
+        "  reading_note: read 其劫反 except in 決拾\n"
+        "  tts: 设\n"
+        "  rites_declined: {士冠禮: another sense}\n"
+        "  definition_zh: 射韝\n"
+        "  tags: [archery]\n"
+    )
+    entries, problems = glossary.validate.validate(
+        load_bytes(text.encode(), "terms.yaml"), tmp_path
+    )
+    assert problems == [], problems
+    glossary_ = Glossary(entries=tuple(entries), loci={"she": ((),)}, concordance={}, epoch=0)
+    term = json.loads(terms_json.render(glossary_)["terms.json"])["terms"][0]
+    assert term["rites_declined"] == {"士冠礼": "another sense"}
+    assert term["variants"] == ["捨"] and term["yinyi"] == [None] and term["tts"] == "设"

@@ -53,16 +53,24 @@ def new(
 ) -> None:
     """Scaffold an entry for TERM: next free id, a pinyin suggestion, the locus of a quote."""
     from glossary.contribute.new import new_entry
+    from glossary.enrich.readings.lookup import Yinyi
 
+    index = open_index(corpus) if quote else None
+    yinyi = None
+    if index is None and rite:
+        from glossary.corpus import load_corpus
+
+        yinyi = Yinyi.of(load_corpus(corpus))  # the 儀禮音義's notes for yinyi: no index needed
     made = new_entry(
         term,
         category,
         read_entries(terms),
-        open_index(corpus) if quote else None,
+        index,
         quote,
         rite,
         append_to=terms if append else None,
         occurrence=occurrence,
+        yinyi=yinyi,
     )
     for line in made.listing():
         echo(line, err=True)

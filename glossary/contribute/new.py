@@ -12,6 +12,7 @@ from glossary.citations import locate
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import RitualReadings
 from glossary.enrich.readings.guangyun import propose
+from glossary.enrich.readings.lookup import Yinyi, propose_yinyi
 from glossary.errors import GlossaryError
 from glossary.files import UnreadableFile, read_bounded, write_file_atomically
 from glossary.index import CorpusIndex
@@ -21,7 +22,7 @@ from glossary.normalize import normalize
 from glossary.problems import printable
 from glossary.suggest import Suggestion
 from glossary.textcheck import SCAFFOLD
-from glossary.vocab import vocabulary
+from glossary.vocab import Rite, vocabulary
 
 
 def slug(reading: str) -> str:
@@ -61,6 +62,7 @@ def scaffold(
     quote: str | None,
     locus: Locus | None,
     rite: str | None,
+    yinyi: Yinyi | None = None,
 ) -> str:
     """A YAML entry to paste into terms.yaml, with the placeholders (TODO) a person must replace.
 
@@ -93,6 +95,7 @@ def scaffold(
         f"  pinyin: {yaml_text(reading)}  # pypinyin's suggestion in ritual readings: check it",
         f"  guangyun: [{', '.join(f or 'null' for f in propose(term, reading)[0])}]"
         "  # the 廣韻 reading that fits each syllable (tshet-uinh): check it, decide the nulls",
+        *_yinyi_line(term, reading, category, known, yinyi),
         f"  category: {category}",
         f"  rites: [{known.simplified if known else SCAFFOLD['rite']}]",
         f"  gloss: {SCAFFOLD['gloss']}",
@@ -124,6 +127,24 @@ def scaffold(
             f"{printable(term)!r}: cannot be written as a term (please report this)"
         )
     return text
+
+
+def _yinyi_line(
+    term: str, reading: str, category: str, rite: Rite | None, yinyi: Yinyi | None
+) -> list[str]:
+    """The scaffold's ``yinyi`` line: the 儀禮音義's headword whose note reads each character in
+    the rite (none without a rite, or where no note reads any)."""
+    if rite is None or yinyi is None:
+        return []
+    draft = Entry("new", term, reading, category, "", "", 0, rites=(rite,))
+    chosen, notes = propose_yinyi(yinyi, draft)
+    if not chosen:
+        return []
+    items = ", ".join(yaml_text(h) if h else "null" for h in chosen)
+    return [
+        f"  yinyi: [{items}]  # 經典釋文's 儀禮音義: {printable('; '.join(notes))}: "
+        "null where its word is another; follow its reading in pinyin or say why not in reading_note"
+    ]
 
 
 #: Occurrences listed by number; glossary locate lists them all.
@@ -168,13 +189,17 @@ def new_entry(
     rite: str | None = None,
     append_to: Path | None = None,
     occurrence: int | None = None,
+    yinyi: Yinyi | None = None,
 ) -> Scaffold:
     """The scaffold of an entry; a quote must stand in the corpus (its nearest passages are named if not).
 
     ``occurrence`` (1-based, in corpus order) picks the occurrence of the quote to cite; by
     default the primary text's, the classic first. With ``append_to``, the scaffold is also
-    appended to that terms file.
+    appended to that terms file. ``yinyi``: the corpus' 儀禮音義, whose notes on the headword's
+    characters in the rite fill in ``yinyi`` (default: read from the index's corpus, if any).
     """
+    if yinyi is None and index is not None:
+        yinyi = Yinyi.of(index.corpus)
     if rite is not None and vocabulary().rite(rite) is None:
         raise GlossaryError(
             f"unknown rite {rite!r}; the rites are: {', '.join(vocabulary().rite_names)}"
@@ -203,7 +228,7 @@ def new_entry(
             primary = index.corpus.primary
             chosen = loci.index(best_locus(loci, primary.id if primary else None)) + 1
         locus = loci[chosen - 1]
-    text = scaffold(term, category, entries, quote, locus, rite)
+    text = scaffold(term, category, entries, quote, locus, rite, yinyi)
     if append_to is not None:
         append(append_to, text)
     return Scaffold(text, tuple(loci), chosen)

@@ -4,6 +4,7 @@ printed entry on one HTML page, so a contributor sees the result without opening
 from __future__ import annotations
 
 import base64
+import dataclasses
 import os
 import re
 from collections.abc import Sequence
@@ -257,7 +258,8 @@ def _write(
         raise DataError(
             f"no valid entry {names} in {terms}" + (f":\n{problems}" if problems else "")
         )
-    glossary = gather(report, terms.parent)
+    # A preview stands alone: no reader view beside it for "in the text" to open.
+    glossary = dataclasses.replace(gather(report, terms.parent), reader=None)
     notes = note_specs(glossary)
     written = []
     for entry_id, out in outs.items():

@@ -58,7 +58,7 @@ from glossary.enrich.align_dp import (
     _Tables,
     _unpaired_confidence,
 )
-from glossary.model import Alignment, Pair, Paragraph, Passage
+from glossary.model_alignment import Alignment, Pair, Paragraph, Passage
 from glossary.normalize import PLACEHOLDER, normalize
 
 if TYPE_CHECKING:

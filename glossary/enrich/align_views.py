@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from glossary.corpus import Corpus, Locus
 from glossary.enrich.align import alignments
 from glossary.errors import GlossaryError
-from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Rendering
+from glossary.model_alignment import ALIGNMENT_THRESHOLD, Alignment, Pair, Rendering
 
 if TYPE_CHECKING:
     from glossary.index import CorpusIndex

@@ -111,13 +111,85 @@ def everyday_reading(text: str) -> list[str]:
 
 
 def tts_text(entry: Entry) -> str:
-    """What text-to-speech may read for the entry's headword: the headword when its everyday reading
-    is the ritual one, else the entry's ``tts`` homophones when they read so, else '' (no speech)."""
-    wanted = _syllables(entry.pinyin)
-    for candidate in (entry.term, entry.tts):
-        if candidate and everyday_reading(candidate) == wanted:
-            return candidate
-    return ""
+    """What text-to-speech may read for the entry's headword: the entry's ``tts`` homophones when
+    they read as its pinyin, else :func:`homophones` (the headword itself when a voice reads it
+    right), else '' (no speech)."""
+    return _spoken(entry.term, entry.pinyin, entry.tts)
+
+
+@lru_cache(maxsize=4096)
+def _spoken(term: str, pinyin: str, tts: str | None) -> str:
+    # Asked for each card an entry is on; the answer depends on nothing else.
+    if tts and everyday_reading(tts) == _syllables(pinyin):
+        return tts
+    return homophones(term, pinyin)
+
+
+#: How many characters of one syllable :func:`homophones` tries in a place (the commonest first).
+HOMOPHONE_TRIES = 20
+
+
+def homophones(term: str, pinyin: str) -> str:
+    """Characters a voice of everyday Mandarin reads as ``pinyin`` ('' when none are found):
+    the headword's own where it reads them so, and in each other place the commonest character
+    first read as that syllable (:func:`sole_readers`), the first that reads right there.
+
+    楅 fú gives 辐, 稽颡 qǐ sǎng 起颡: a voice then says the ritual reading, where the headword
+    would be read bī, jī sǎng. The whole is read again with its phrases before it is given.
+    """
+    wanted = _syllables(pinyin)
+    chars = list(term)
+    heard = everyday_reading(term)
+    if not wanted or len(chars) != len(wanted) or len(heard) != len(wanted):
+        return ""
+    # A character beyond GBK (𫄷, 𫔶) is one a voice may not know, whatever pypinyin says of it.
+    chosen = [
+        ch if said == want and _in_gbk(ch) else "" for ch, said, want in zip(chars, heard, wanted)
+    ]
+    for i, want in enumerate(wanted):
+        if chosen[i]:
+            continue
+        rest = [c or ch for c, ch in zip(chosen[i + 1 :], chars[i + 1 :])]
+        for candidate in sole_readers(want)[:HOMOPHONE_TRIES]:
+            if everyday_reading("".join(chosen[:i] + [candidate] + rest))[i] == want:
+                chosen[i] = candidate
+                break
+        else:
+            return ""
+    spoken = "".join(chosen)
+    return spoken if everyday_reading(spoken) == wanted else ""
+
+
+@cache
+def sole_readers(syllable: str) -> tuple[str, ...]:
+    """The characters whose first reading (pypinyin's, what a voice says of them alone) is
+    ``syllable``, of GB 2312's first level (its 3,755 commonest characters): those with no other
+    reading first, each group in GB 2312's order."""
+    ranked = []
+    for line in re.finditer(
+        "^" + re.escape(syllable) + "(,[^\t]*)?\t(.*)$", _table()[1], flags=re.M
+    ):
+        for ch in line.group(2):
+            if (code := _gb2312_level_one(ch)) is not None:
+                ranked.append((line.group(1) is not None, code, ch))
+    return tuple(ch for *_, ch in sorted(ranked))
+
+
+def _in_gbk(ch: str) -> bool:
+    try:
+        ch.encode("gbk")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _gb2312_level_one(ch: str) -> bytes | None:
+    """The GB 2312 code of ``ch`` if it is of the first level (rows 16–55), else None."""
+    try:
+        code = ch.encode("gb2312")
+    except UnicodeEncodeError:
+        return None
+    return code if len(code) == 2 and 0xB0 <= code[0] <= 0xD7 else None
 
 
 def tts_problems(entry: Entry) -> list[str]:

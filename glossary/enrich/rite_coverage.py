@@ -72,7 +72,7 @@ def uses(entries: Iterable[Entry], index: CorpusIndex) -> dict[str, dict[Rite, U
             rite = vocab.rite(name)
             if rite is None:
                 continue  # 提要, 逸禮: no rite an entry may list
-            for pos, key in _kept(automaton.iter(index.text, start, end)):
+            for pos, key in longest_kept(automaton.iter(index.text, start, end)):
                 for ident in owners[key]:
                     found.setdefault(ident, {}).setdefault(rite, []).append(pos)
     result: dict[str, dict[Rite, Use]] = {}
@@ -87,22 +87,28 @@ def uses(entries: Iterable[Entry], index: CorpusIndex) -> dict[str, dict[Rite, U
     return result
 
 
-def _kept(matches: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+def longest_kept(matches: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
     """(start, key) of the matches no longer match overlaps (乘矢 keeps its 矢); the longest first,
     matches of one length never hiding each other."""
     spans = sorted(((end - len(key) + 1, key) for end, key in matches), key=lambda m: -len(m[1]))
-    taken: list[tuple[int, int]] = []
+    if not spans:
+        return []
+    # One byte per position, set under the longer matches kept: a C-level search says whether a
+    # match is hidden (a whole 卷's classic has thousands of matches).
+    low = min(start for start, _ in spans)
+    taken = bytearray(max(start + len(key) for start, key in spans) - low)
     kept: list[tuple[int, str]] = []
     group: list[tuple[int, int]] = []
     size = 0
     for start, key in spans:
         if len(key) != size:
-            taken.extend(group)
+            for a, b in group:
+                taken[a:b] = b"\x01" * (b - a)
             group, size = [], len(key)
-        end = start + len(key)
-        if any(start < b and a < end for a, b in taken):
+        a, b = start - low, start - low + len(key)
+        if taken.find(1, a, b) != -1:
             continue
-        group.append((start, end))
+        group.append((a, b))
         kept.append((start, key))
     return kept
 

@@ -11,7 +11,9 @@ their addresses (``…/releases/latest/download/yili-glossary.apkg``). Same comm
 from __future__ import annotations
 
 import hashlib
+import io
 import os
+import zipfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -43,6 +45,32 @@ def releases_url(explicit: str | None = None) -> str:
         "say where the releases are published (--url https://github.com/OWNER/REPO/releases): the "
         "decks and the book name it as the place of the next release"
     )
+
+
+#: The web page with the reader view beside it, for reading offline: its "in the text" links
+#: open read/<rite>.html, a folder, which no single-file release asset can hold.
+WEB_ZIP = "yili-glossary-web.zip"
+
+
+def web_zip(outputs: dict[str, bytes]) -> bytes:
+    """``glossary.html`` and ``read/`` (with the font files the pages draw with) as one zip,
+    the same bytes for the same outputs: names sorted, a fixed date, no extra attributes."""
+    names = sorted(
+        name
+        for name in outputs
+        if name == "glossary.html"
+        or name.startswith("read/")
+        or name.endswith(".ttf")
+        or name.endswith("-LICENSE.txt")
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name in names:
+            info = zipfile.ZipInfo(f"yili-glossary/{name}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, outputs[name])
+    return out.getvalue()
 
 
 def paper_name(name: str, paper: str) -> str:
@@ -112,7 +140,9 @@ def make_release(
     files = {
         (paper_name(name, PAPERS[0]) if name.endswith(".pdf") else name): data
         for name, data in rendered.files.items()
+        if "/" not in name  # release assets are files, not folders: the reader goes in a zip
     }
+    files[WEB_ZIP] = web_zip(rendered.files)
     for paper in PAPERS[1:] if pdf else ():
         options = RenderOptions(paper=paper, sheets=(ALL_SHEETS,), pdf=True)
         for renderer in RENDERERS.values():

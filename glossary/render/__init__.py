@@ -56,7 +56,7 @@ ALL_SHEETS = "all"
 
 
 def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
-    from glossary.render import fonts, printed, sheets
+    from glossary.render import fonts, pdf, printed, sheets
 
     print_options = printed.PrintOptions(paper=options.paper)
     outputs = {"glossary.html": printed.render_glossary(glossary, print_options)}
@@ -66,6 +66,8 @@ def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
         outputs[name] = html
     printed.check_fonts(glossary, outputs)
     if options.pdf:
+        # Before the font subsets a printing needs (seconds each): a missing Chromium fails at once.
+        pdf.require_chromium()
         # The book is printed until its page numbers hold; each sheet until its last page is not near-empty.
         # The HTML is then the one the PDF was printed from: the same, with the page numbers filled in.
         chars = printed.font_chars(outputs)
@@ -89,11 +91,18 @@ def _sheets(glossary: Glossary, asked: tuple[str, ...]) -> tuple[str, ...]:
     return every + tuple(rite for rite in asked if rite != ALL_SHEETS and rite not in every)
 
 
+def _read(glossary: Glossary, options: RenderOptions) -> Rendered:
+    from glossary.render import reader
+
+    return Rendered(reader.render(glossary))
+
+
 #: Output family → renderer. Run in name order; their files must not collide.
 RENDERERS: dict[str, Renderer] = {
     "terms.json": _terms_json,
     "anki": _anki,
     "print": _print,
+    "read": _read,
 }
 
 #: The project files renderers keep as state (read into ``Glossary.state`` by the build).

@@ -46,6 +46,17 @@ def find_chromium() -> str | None:
     return next((path for name in BROWSERS if (path := shutil.which(name))), None)
 
 
+def require_chromium() -> str:
+    """The Chromium executable, or a :class:`PdfError` that says what to install."""
+    browser = find_chromium()
+    if browser is None:
+        raise PdfError(
+            "printing to PDF needs headless Chromium: install the Debian package `chromium` "
+            "(apt-get install chromium fonts-noto-cjk)"
+        )
+    return browser
+
+
 #: How long Chromium may take: a minute to start, and two more per megabyte of page (the book,
 #: about 4 MB, prints in 1–2 minutes on an idle machine); $GLOSSARY_PDF_TIMEOUT overrides it.
 TIMEOUT_BASE = 60
@@ -75,12 +86,7 @@ def run_chromium(html: bytes, folder: Path, *args: str, timeout: float | None = 
     """Run headless Chromium on an HTML document written into ``folder`` (``timeout``: seconds,
     by default :func:`timeout_for` the document)."""
     timeout = timeout_for(html) if timeout is None else timeout
-    browser = find_chromium()
-    if browser is None:
-        raise PdfError(
-            "printing to PDF needs headless Chromium: install the Debian package `chromium` "
-            "(apt-get install chromium fonts-noto-cjk)"
-        )
+    browser = require_chromium()
     page = folder / "page.html"
     page.write_bytes(html)
     # Chromium's sandbox cannot run as root; anyone else keeps it.

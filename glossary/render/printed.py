@@ -13,8 +13,9 @@ from markupsafe import Markup
 from glossary import version
 from glossary.corpus.model import Locus
 from glossary.errors import PdfError
-from glossary.model import Entry, Glossary, Rendering
-from glossary.render import fonts, indexes, search_index
+from glossary.model import Entry, Glossary
+from glossary.model_alignment import Rendering
+from glossary.render import fonts, indexes, reader_links, search_index
 from glossary.render.anki.modern import citation_lines
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
@@ -169,8 +170,13 @@ def entry_printer(
                 occurrences=glossary.concordance.get(entry.id),
                 ruby=ruby,
                 readings=reading_lines(glossary.readings.get(entry.id, ())),
+                in_text=in_text,
             )
         )
+
+    def in_text(locus: Locus) -> str | None:
+        # The place in the reader view (read/<rite>.html), where it shows the passage.
+        return reader_links.href(glossary, locus.file, locus.start)
 
     def modern(loci: tuple[Locus, ...]) -> tuple[str, tuple[Rendering, ...]]:
         # The modern rendering of the first place printed that has one (two places are printed).
@@ -320,6 +326,7 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         timelines=timelines,
         texts=texts,
         colophon=_colophon(glossary),
+        reader=reader_links.contents(glossary),
         attribution=ATTRIBUTION,
     )
     return with_fonts(html.encode("utf-8"))

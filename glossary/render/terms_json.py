@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from glossary import version
 from glossary.corpus.model import Locus
-from glossary.model import ALIGNMENT_THRESHOLD, Glossary
+from glossary.model import Declined, Glossary, Sense
+from glossary.model_alignment import ALIGNMENT_THRESHOLD
 from glossary.problems import dump_json
 from glossary.schema import fields_of
 from glossary.vocab import Rite
@@ -16,7 +17,15 @@ ATTRIBUTION = (
 
 
 def _value(value: object) -> object:
-    """An entry field's value as JSON: lists for tuples, names for rites."""
+    """An entry field's value as JSON: lists for tuples, names for rites, ``rites_declined`` as
+    the file writes it (rite → why)."""
+    if isinstance(value, tuple) and value and all(isinstance(v, Declined) for v in value):
+        return {v.rite.simplified: v.why for v in value if isinstance(v, Declined)}
+    if isinstance(value, Sense):
+        sense: dict[str, object] = {"rites": _value(value.rites), "gloss": value.gloss}
+        if value.definition:
+            sense["definition"] = value.definition
+        return sense
     if isinstance(value, tuple):
         return [_value(item) for item in value]
     if isinstance(value, Rite):

@@ -79,6 +79,8 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y122 ignore-unknown-code", E, "glossary.rules.select:apply_ignores", "An `ignore:` item names a code no rule has.", "Use a code `glossary check --explain` knows."),
     ("Y123 ignore-stale", W, "glossary.rules.select:apply_ignores", "An `ignore:` item whose code does not fire on the entry (any more).", "Remove the item."),
     ("Y124 ignore-not-allowed", E, "glossary.rules.select:apply_ignores", "An `ignore:` item for a rule an entry cannot waive (reading the file, the ignore list itself, the ledger).", "Fix the problem instead."),
+    ("Y125 sense-rite-not-listed", E, f"{ENTRY}:senses", "A sense names a rite the entry does not list.", "List the rite (with a citation from it), or leave it out of the sense."),
+    ("Y126 sense-rite-twice", E, f"{ENTRY}:senses", "A rite in two senses of one entry.", "Keep it in one; split the entry if the word has two senses there."),
     # Y2xx: citations
     ("Y201 quote-not-found", E, CIT, "The quote is not in the corpus (nor through an edition variant).", "Paste the nearest passage shown, or `glossary locate` it."),
     ("Y202 locus-mismatch", E, CIT, "The quote is in the corpus but not at the work, 卷, page or section the citation names.", "Correct the place (found at: …)."),
@@ -113,6 +115,8 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y409 guangyun-gives-otherwise", W, f"{ENTRY}:classical", "The 廣韻 reading chosen regularly gives another Mandarin reading.", "Choose another, null, or say why in reading_note."),
     ("Y410 shiwen-gives-otherwise", W, f"{ENTRY}:classical", "The 經典釋文 reads the character otherwise.", "Follow it, or say why in reading_note."),
     ("Y411 guangyun-missing", W, f"{ENTRY}:guangyun_missing", "No `guangyun` where the 廣韻 has readings of every headword character.", "`glossary new` lists the readings that fit: add `guangyun:` (null for a character none fits)."),
+    ("Y412 yinyi-missing", W, f"{ENTRY}:yinyi_missing", "The 儀禮音義 reads a headword character in one of the entry's rites, in a longer headword (搢三), one of that character alone (韎, 韐), or another graph (朼 for 匕), and the entry has no `yinyi` to carry it (a note whose exception, 除決拾以外皆同, is the entry's phrase does not count).", "Add `yinyi:` as the message writes it (null where the 音義's word is another), then follow its reading in `pinyin` or say why not in `reading_note`."),
+    ("Y413 yinyi-phrase-excepted", W, f"{ENTRY}:yinyi_excepted", "The pinyin reads a character as a note of the entry's rites reads it, where that note excepts the entry's phrase (弓矢拾 其劫反 … 除決拾以外皆同: not jiè in 決拾).", "Read the character otherwise in that phrase (as the character, or as another note reads it), or say why in `reading_note`."),
     # Y5xx: headword scripts
     ("Y501 headword-other-script", E, f"{ENTRY}:headword_scripts", "A second entry for a headword that another entry has in the other script.", "Merge the two entries."),
     ("Y502 term-not-simplified", E, f"{ENTRY}:term_script", "`term` is written in traditional script.", "Write `term` simplified and the form as printed in `traditional`."),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from glossary.model import CharReading, CitationResult, Entry
 from glossary.normalize import normalize, script_char
 from glossary.problems import ERROR, WARNING, Problem
+from glossary.vocab import Rite
 
 if TYPE_CHECKING:
     from glossary.apparatus import Authorities
@@ -182,6 +183,21 @@ def yinyi(ctx: EntryContext) -> Iterable[Problem]:
     return yinyi_problems(ctx.file, ctx.entry, ctx.yinyi)
 
 
+def yinyi_missing(ctx: EntryContext) -> Iterable[Problem]:
+    """Y412: a headword character the 儀禮音義 reads in the entry's rites, in another headword or
+    graph, has that note named in ``yinyi`` (or null)."""
+    from glossary.enrich.readings.rules import missing_problems
+
+    return missing_problems(ctx.file, ctx.entry, ctx.yinyi, ctx.readings)
+
+
+def yinyi_excepted(ctx: EntryContext) -> Iterable[Problem]:
+    """Y413: the pinyin does not read a character as a note whose exception is the entry's phrase."""
+    from glossary.enrich.readings.rules import excepted_problems
+
+    return excepted_problems(ctx.file, ctx.entry, ctx.yinyi)
+
+
 def classical(ctx: EntryContext) -> Iterable[Problem]:
     """Y409, Y410: the pinyin is what the 廣韻 or 音義 reading regularly gives."""
     from glossary.enrich.readings.rules import classical_problems
@@ -240,8 +256,39 @@ def term_script(ctx: EntryContext) -> Iterable[Problem]:
 
 
 #: Every check of one entry, in the order their problems are found (the report sorts them).
+def senses(ctx: EntryContext) -> Iterable[Problem]:
+    """A sense names only rites the entry lists (Y125), each rite in one sense at most (Y126)."""
+    listed, seen = set(ctx.entry.rites), dict[Rite, int]()
+    for i, sense in enumerate(ctx.entry.senses):
+        where = f"{ctx.entry.id}.senses[{i}].rites"
+        for rite in sense.rites:
+            if rite not in listed:
+                yield Problem(
+                    ctx.file,
+                    sense.line,
+                    where,
+                    ERROR,
+                    f"{rite.simplified} is not among the entry's rites: list it in `rites` "
+                    "(with a citation from it), or leave it out of the sense",
+                    code="Y125",
+                )
+            elif rite in seen:
+                yield Problem(
+                    ctx.file,
+                    sense.line,
+                    where,
+                    ERROR,
+                    f"{rite.simplified} is in senses[{seen[rite]}] already: a rite has one sense "
+                    "of the word (split the entry if it has two there)",
+                    code="Y126",
+                )
+            else:
+                seen[rite] = i
+
+
 ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     rites_cited,
+    senses,
     authorities_cited,
     received_reading,
     repeats_zheng,
@@ -252,6 +299,8 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     guangyun,
     guangyun_missing,
     yinyi,
+    yinyi_missing,
+    yinyi_excepted,
     classical,
     headword_scripts,
     term_script,

@@ -141,3 +141,17 @@ def test_append_writes_a_checkable_scaffold(tmp_path: Path, index) -> None:
     assert terms.read_bytes().startswith(MINI_TERMS.read_bytes().rstrip(b"\n"))
     data = load_yaml(terms).data
     assert isinstance(data, list) and data[-1]["id"] == "si-zheng"
+
+
+def test_scaffold_names_the_notes_of_the_yinyi() -> None:
+    # 韎 glossed alone in 士冠禮 (韐 is not in the mini corpus' 音義): the rite given, no quote.
+    result = new("韎韐", "--category", "object", "--rite", "士冠禮")
+    assert result.exit_code == 0, result.output
+    assert "  yinyi: [韎, null]  # 經典釋文's 儀禮音義: 韎: 韎 (音妹" in result.output
+    # The quote's rite: 搢三 (音進) reads the 搢 of 搢扑 in 鄉射禮.
+    result = new("搢扑", "--category", "action", "--quote", "搢扑反位執其事也")
+    assert result.exit_code == 0, result.output
+    assert "  yinyi: [搢三, null]  #" in result.output
+    # No note on any character: no line.
+    result = new("司正", "--category", "role", "--quote", "司正為司馬司馬命張侯")
+    assert "yinyi" not in result.output

@@ -18,7 +18,7 @@ from conftest import ROOT, SHIPPED_CORPUS, SHIPPED_TERMS, load_script
 from glossary.build import gather
 from glossary.check import check_project
 from glossary.enrich.align import align, alignments, paragraphs, passages
-from glossary.model import ALIGNMENT_THRESHOLD
+from glossary.model_alignment import ALIGNMENT_THRESHOLD
 from glossary.render import terms_json
 
 pytestmark = pytest.mark.slow  # reads and aligns the whole shipped corpus

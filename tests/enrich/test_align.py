@@ -18,7 +18,7 @@ from glossary.enrich.align import align, alignments, paragraphs, passages
 from glossary.enrich.align_views import aligned
 from glossary.errors import GlossaryError
 from glossary.index import CorpusIndex
-from glossary.model import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage
+from glossary.model_alignment import ALIGNMENT_THRESHOLD, Alignment, Pair, Paragraph, Passage
 
 RENDERING = "002_a73e8d04fc3338bc.txt"
 JUAN15 = "kanripo/KR1d0044/KR1d0044_015.txt"

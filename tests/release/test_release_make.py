@@ -22,7 +22,7 @@ import glossary
 from glossary.cli import cli
 from glossary.errors import ReleaseError
 from glossary.release.git import find_tags, version_key
-from glossary.release.make import CHECKSUMS, make_release, paper_name
+from glossary.release.make import CHECKSUMS, WEB_ZIP, make_release, paper_name
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,23 @@ def test_the_folder_holds_every_output_of_a_build_and_checksums_that_verify(
     assert result.exit_code == 0, result.output
     built = {p.name for p in (tmp_path / "dist").iterdir() if not p.name.startswith(".")}
     names = {p.name for p in released.iterdir() if not p.name.startswith(".")}
-    assert names == built | {"CHANGES.md", "IMPORT.md", CHECKSUMS}
+    # The reader view's folder (read/) is the build's only folder: no release asset, but in the
+    # web zip beside the glossary whose "in the text" links open it.
+    assert names == built - {"read"} | {"CHANGES.md", "IMPORT.md", CHECKSUMS, WEB_ZIP}
+    assert (tmp_path / "dist" / "read").is_dir() and not any(p.is_dir() for p in released.iterdir())
+    with zipfile.ZipFile(released / WEB_ZIP) as archive:
+        inside = {i.filename.removeprefix("yili-glossary/"): i for i in archive.infolist()}
+        assert (
+            archive.read("yili-glossary/glossary.html") == (released / "glossary.html").read_bytes()
+        )
+        pages = {p.name for p in (tmp_path / "dist" / "read").iterdir()}
+        assert {n.removeprefix("read/") for n in inside if n.startswith("read/")} == pages
+        for name in pages:
+            assert (
+                archive.read(f"yili-glossary/read/{name}")
+                == (tmp_path / "dist" / "read" / name).read_bytes()
+            ), name
+        assert {i.date_time for i in inside.values()} == {(1980, 1, 1, 0, 0, 0)}
     assert {"sheet-xiangshe.html", "sheet-shiyu.html", "yili-xiangshe.apkg"} <= names
     # The data is the build's; only what names the release differs (deck descriptions, colophon).
     for name in ("terms.json", "yili-glossary.csv"):

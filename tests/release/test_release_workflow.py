@@ -127,6 +127,15 @@ def test_the_workflow_releases_a_tagged_fixture_repository(tmp_path: Path) -> No
     assert upload["with"]["path"] == "${{ runner.temp }}/site"
     site = work / "runner" / "site"
     assert (site / "index.html").read_bytes() == (folder / "glossary.html").read_bytes()
+    # ... under its own name too, beside the reader view its "in the text" links open, whose
+    # pages link back to it (../glossary.html#e-…).
+    assert (site / "glossary.html").read_bytes() == (folder / "glossary.html").read_bytes()
+    pages = sorted(p.name for p in (site / "read").glob("*.html"))
+    assert "index.html" in pages and len(pages) > 1, pages
+    page = (site / "read" / pages[-1]).read_text(encoding="utf-8")
+    assert 'href="../glossary.html#e-' in page
+    linked = set(re.findall(r'href="read/([^"#]+)', (site / "glossary.html").read_text("utf-8")))
+    assert linked and linked <= set(pages), linked - set(pages)
     # Every PDF on A4 and on Letter, under names that carry no version.
     pdfs = [name for name in files if name.endswith(".pdf")]
     stems = {re.sub(r"-(a4|letter)\.pdf$", "", name) for name in pdfs}

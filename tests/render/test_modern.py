@@ -16,7 +16,7 @@ from conftest import make_project, raw
 
 from glossary.build import gather
 from glossary.check import check_project
-from glossary.model import Rendering
+from glossary.model_alignment import Rendering
 from glossary.render import RENDERERS, RenderOptions
 from glossary.render.anki.models import TERM_FIELDS
 from glossary.render.anki.modern import rendering_line

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -159,7 +160,7 @@ def test_finished_pdfs_pack_their_small_objects_into_object_streams() -> None:
 
     from pypdf import PdfReader
 
-    page = PdfReader(io.BytesIO(packed)).pages[0]
+    page: Any = PdfReader(io.BytesIO(packed)).pages[0]  # read back by the other library
     assert [e.get_object()["/K"] for e in page["/Elements"]] == list(range(5000))
 
 
@@ -175,6 +176,7 @@ def test_finish_renames_radical_glyphs_inside_the_pdf() -> None:
         "CMapName currentdict /CMap defineresource pop\nend\nend\n"
     )
     finished = pdf.finish(_pdf_with(cmap=cmap), 1700000000)
-    font = PdfReader(io.BytesIO(finished)).pages[0]["/Resources"]["/Font"]["/F1"].get_object()
+    page: Any = PdfReader(io.BytesIO(finished)).pages[0]
+    font = page["/Resources"]["/Font"]["/F1"].get_object()
     written = font["/ToUnicode"].get_object().get_data().decode("latin-1")
     assert dict(pdf._cmap_pairs(written)) == {"007F": "鹿"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from glossary.corpus import Corpus
@@ -122,13 +122,23 @@ class Yinyi:
         cut apart: 不綏 of 不綏祭).
         """
         word = tuple(key(ch) for ch in headword_chars(entry))
-        own, earlier = self.glosses_of(entry, word[i])
+        own, earlier = (
+            [g for g in pool if not excepts(g, word, i)] for pool in self.glosses_of(entry, word[i])
+        )
         if entry.yinyi is not None:
             named = entry.yinyi[i] if i < len(entry.yinyi) else None
             if named is None:
                 return None
             wanted = tuple(key(ch) for ch in named)
-            return next((g for g in own + earlier if g.folded == wanted), None)
+            # The named headword may write another graph of the character (朼載 for 匕).
+            others = [
+                g
+                for ch in sorted(graphs(word[i]) - {word[i]})
+                for pool in self.glosses_of(entry, ch)
+                for g in pool
+                if not excepts(g, word, i)
+            ]
+            return next((g for g in own + earlier + others if g.folded == wanted), None)
 
         def whole(g: Gloss) -> bool:
             return g.folded == word and g.target == i
@@ -141,8 +151,11 @@ class Yinyi:
             at = _find(word, g.folded)
             return len(g.folded) > 1 and at is not None and at + g.target == i  # type: ignore[operator]
 
+        # One character, whatever marks follow it (a variation selector: 楅︀).
+        single = sum(1 for ch in headword_chars(entry) if fold_char(ch)) == 1
+
         def alone(g: Gloss) -> bool:
-            return len(word) == 1 and g.folded[g.target] == word[0]  # type: ignore[index]
+            return single and g.folded[g.target] == word[i]  # type: ignore[index]
 
         for pool, tests in ((own, (whole, holding, part, alone)), (earlier, (whole,))):
             for test in tests:
@@ -150,6 +163,57 @@ class Yinyi:
                 if found is not None:
                     return found
         return None
+
+    def unread(self, entry: Entry, i: int) -> list[Gloss]:
+        """Every note of the entry's rites that reads its ``i``-th headword character in any
+        headword, under any graph of it, best first: a headword of that character alone (韎 and
+        韐 glossed apart for 韎韐), then a longer headword that holds it (搢三 for the 搢 of 搢扑,
+        取扑 for its 扑), then one that writes another graph of it (:func:`graphs`: 朼 for 匕,
+        鈃 for 鉶, 僎 for 遵); in each, the entry's rites in its order, the book's order within a
+        rite. A note whose exception (``除決拾以外皆同``) is the entry's phrase does not read it."""
+        word = tuple(key(ch) for ch in headword_chars(entry))
+        wanted = graphs(word[i])
+        ranked: dict[Gloss, tuple[int, int, int]] = {}
+        for r, rite in enumerate(dict.fromkeys(rite.id for rite in entry.rites)):
+            for ch in sorted(wanted):
+                for n, g in enumerate(self._holding(rite).get(ch, ())):
+                    if g.target is None or g.folded[g.target] not in wanted or excepts(g, word, i):
+                        continue
+                    kind = (
+                        2 if g.folded[g.target] != word[i] else 0 if len(set(g.folded)) == 1 else 1
+                    )
+                    ranked.setdefault(g, (kind, r, n))
+        return sorted(ranked, key=ranked.__getitem__)
+
+
+def graphs(char: str) -> frozenset[str]:
+    """A character (folded, :func:`key`) and the other graphs editions write for it, folded: the
+    edition variants of ``data/edition_variants.tsv`` (朼/匕, 鈃/鉶, 僎/遵, 說/脫 …)."""
+    return _graphs().get(char, frozenset()) | {char}
+
+
+@cache
+def _graphs() -> dict[str, frozenset[str]]:
+    from glossary.folds import edition_pairs
+
+    found: dict[str, set[str]] = {}
+    for pair in edition_pairs().values():
+        a, b = key(pair.a), key(pair.b)
+        if a != b:
+            found.setdefault(a, set()).add(b)
+            found.setdefault(b, set()).add(a)
+    return {ch: frozenset(others) for ch, others in found.items()}
+
+
+def excepts(gloss: Gloss, word: tuple[str, ...], i: int) -> bool:
+    """Whether the note's reading is not for the ``i``-th character of ``word`` (folded): the
+    note excepts a phrase (:attr:`Gloss.excepted`: 除決拾以外皆同) that ``word`` holds there."""
+    for phrase in gloss.excepted:
+        folded = tuple(key(ch) for ch in phrase)
+        for j, ch in enumerate(folded):
+            if ch == word[i] and i >= j and word[i - j : i - j + len(folded)] == folded:
+                return True
+    return False
 
 
 #: A note that says its reading holds in the chapters after it too: 後放此, 後同, 後皆同, 後乗矢皆同.
@@ -237,3 +301,20 @@ def all_readings(
     return yinyi, {
         entry.id: entry_readings(entry, yinyi, index, found[entry.id]) for entry in entries
     }
+
+
+def propose_yinyi(yinyi: Yinyi, entry: Entry) -> tuple[list[str | None], list[str]]:
+    """The ``yinyi`` to write for a new entry, and what a person must look at: for each headword
+    character the note the check finds (:meth:`Yinyi.for_char`), else the best note of its rites
+    that reads it in another headword or graph (:meth:`Yinyi.unread`), else null; each note
+    named with its reading and rite. Empty lists where no note reads any character."""
+    chosen: list[str | None] = []
+    notes: list[str] = []
+    for i, ch in enumerate(headword_chars(entry)):
+        gloss = None
+        if fold_char(ch):
+            gloss = yinyi.for_char(entry, i) or next(iter(yinyi.unread(entry, i)), None)
+        chosen.append(gloss.headword if gloss is not None else None)
+        if gloss is not None:
+            notes.append(f"{ch}: {gloss.headword} ({gloss.note}) in {gloss.rite}")
+    return (chosen, notes) if notes else ([], [])

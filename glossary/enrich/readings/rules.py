@@ -3,7 +3,9 @@
 An error for a ``guangyun`` list of the wrong length or a 反切 that is not the character's; a
 warning where the entry's pinyin is not what the chosen 廣韻 reading or the 儀禮音義's reading
 regularly gives in Mandarin (:mod:`glossary.enrich.mandarin`), unless the entry says why in
-``reading_note``.
+``reading_note``; a warning where a note of the entry's rites reads a character in another
+headword or graph and no ``yinyi`` carries it (Y412), or where the pinyin reads a phrase as the
+note that excepts it does (Y413: 除決拾以外皆同).
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from glossary.enrich import mandarin
+from glossary.enrich.pinyin import split_reading
 from glossary.enrich.readings.guangyun import guangyun
-from glossary.enrich.readings.lookup import Yinyi, headword_chars
+from glossary.enrich.readings.lookup import Yinyi, excepts, headword_chars
+from glossary.enrich.readings.yinyi import Gloss, key
 from glossary.model import CharReading, Entry
+from glossary.normalize import fold_char
 from glossary.problems import ERROR, WARNING, Problem
 
 
@@ -86,12 +91,116 @@ def yinyi_problems(file: str, entry: Entry, yinyi: Yinyi) -> list[Problem]:
             line,
             f"{path}[{i}]",
             ERROR,
-            f"no note of the 儀禮音義 on the headword {named} reads {chars[i]} in {rites}",
+            f"no note of the 儀禮音義 on the headword {named} reads {chars[i]} in {rites}"
+            + _excepting(entry, yinyi, i, named),
             code="Y408",
         )
         for i, named in enumerate(entry.yinyi)
         if named is not None and yinyi.for_char(entry, i) is None
     ]
+
+
+def _excepting(entry: Entry, yinyi: Yinyi, i: int, named: str) -> str:
+    """Why a named note does not read the character, when its exception is the entry's phrase."""
+    word = tuple(key(ch) for ch in headword_chars(entry))
+    wanted = tuple(key(ch) for ch in named)
+    for gloss in (g for pool in yinyi.glosses_of(entry, word[i]) for g in pool):
+        if gloss.folded == wanted and excepts(gloss, word, i):
+            phrases = "、".join(gloss.excepted)
+            return (
+                f": its note ({gloss.note}) excepts {phrases}, so {headword_chars(entry)} reads it "
+                "otherwise (null, and the reading in reading_note)"
+            )
+    return ""
+
+
+def missing_problems(
+    file: str, entry: Entry, yinyi: Yinyi, readings: Sequence[CharReading]
+) -> list[Problem]:
+    """Warnings (Y412) where a headword character has no 儀禮音義 reading, though a note of the
+    entry's rites reads it in another headword (a longer one, one of that character alone, one
+    of another graph: :meth:`Yinyi.unread`) and the entry has no ``yinyi`` list to say which."""
+    if entry.yinyi is not None:
+        return []
+    chars = headword_chars(entry)
+    found = [
+        (i, gloss)
+        for i, ch in enumerate(chars)
+        if fold_char(ch)
+        and (i >= len(readings) or readings[i].shiwen is None)
+        and (gloss := next(iter(yinyi.unread(entry, i)), None)) is not None
+    ]
+    if not found:
+        return []
+    named = dict(found)
+    fix = [
+        named[i].headword
+        if i in named
+        else (r.shiwen.headword if i < len(readings) and (r := readings[i]).shiwen else "null")
+        for i in range(len(chars))
+    ]
+    problems = []
+    for i, gloss in found:
+        locus = reading_locus_text(gloss)
+        problems.append(
+            Problem(
+                file,
+                entry.line,
+                f"{entry.id}.yinyi",
+                WARNING,
+                f"{chars[i]} has no 經典釋文 reading, but the 儀禮音義 reads it at {gloss.headword} "
+                f"({gloss.note}) in {gloss.rite} [{locus}]: add yinyi: [{', '.join(fix)}] (null for "
+                "a character whose word there is another), then follow its reading in pinyin or "
+                "say why not in reading_note",
+                code="Y412",
+            )
+        )
+    return problems
+
+
+def excepted_problems(file: str, entry: Entry, yinyi: Yinyi) -> list[Problem]:
+    """Warnings (Y413) where the pinyin reads a character as a note of the entry's rites does that
+    excepts the entry's phrase (弓矢拾 其劫反 … 除決拾以外皆同: 決拾 read jué jiè), unless the
+    entry's ``reading_note`` names the character."""
+    chars, syllables = headword_chars(entry), split_reading(entry.pinyin)
+    if len(syllables) != len(chars):
+        return []
+    word = tuple(key(ch) for ch in chars)
+    problems = []
+    for i, syllable in enumerate(syllables):
+        if not fold_char(chars[i]) or explained(entry, i):
+            continue
+        own, earlier = yinyi.glosses_of(entry, word[i])
+        gloss = next(
+            (
+                g
+                for g in own + earlier
+                if excepts(g, word, i) and any(mandarin.fits(syllable, p) for p in g.positions)
+            ),
+            None,
+        )
+        if gloss is None:
+            continue
+        phrases = "、".join(gloss.excepted)
+        problems.append(
+            Problem(
+                file,
+                entry.line_of("pinyin"),
+                f"{entry.id}.pinyin",
+                WARNING,
+                f"{chars[i]} {syllable}: the 儀禮音義 reads {chars[i]} {gloss.main_text} at "
+                f"{gloss.headword} ({gloss.note}) in {gloss.rite} [{reading_locus_text(gloss)}] "
+                f"but for {phrases}, the entry's phrase: read it otherwise (as the character, or "
+                "as another note of the rites reads it), or say why in reading_note",
+                code="Y413",
+            )
+        )
+    return problems
+
+
+def reading_locus_text(gloss: Gloss) -> str:
+    """Where a note stands, as ``file:line`` of the corpus."""
+    return f"{gloss.document.path}:{gloss.document.line_at(gloss.start)}"
 
 
 def classical_problems(file: str, entry: Entry, readings: Sequence[CharReading]) -> list[Problem]:

@@ -43,6 +43,18 @@ READING = re.compile(
     rf"(?:音(?P<cut2>{_HAN}{_HAN})反|(?P<cut>{_HAN}{_HAN})反|(?P<plain>音?如字)|音(?!同)(?P<same>{_HAN}))"
 )
 
+#: A note's exception to the reach of its reading: ``除X`` with what follows it in the 音義 (以外,
+#: 一字, 之類; then 皆同, 同, 可以意求之): 除決拾以外皆同 (拾, not 決拾's), 下除勞倦一字皆同,
+#: 除之朝一字皆同, 注下除相見皆同, 後除適人之類可以意求之.
+EXCEPT = re.compile(
+    rf"除(?P<phrase>{_HAN}{{2,4}}?)(?:以外|一字|之類)?(?:皆同|竝同|並同|同|可以意求之)"
+)
+
+#: A note that starts with the reading of the headword's first character: 上以證反, 上於僞反.
+FIRST_OF_TWO = re.compile(rf"上(?:{_HAN}{_HAN}反|音(?!同){_HAN})")
+#: A character the Kanseki Repository cannot encode, written as an entity (``&KR1377;``).
+ENTITY = re.compile(r"&[A-Za-z0-9]+;")
+
 
 @dataclass(frozen=True)
 class Sound:
@@ -67,7 +79,9 @@ def parse_note(note: str) -> tuple[Sound, ...]:
     (``迎精而反``, in a gloss of 鄭玄's).
     """
     sounds: list[Sound] = []
-    pos = 0
+    # 上以證反: the reading of the headword's first character (媵觚, 委積), said so; its 下 is
+    # left alone, since a headword of one repeated character (祝祝 下之又反) would take it.
+    pos = 1 if FIRST_OF_TWO.match(note) else 0
     free = False  # inside words that are not readings
     while pos < len(note):
         match = READING.match(note, pos)
@@ -171,6 +185,12 @@ class Gloss:
             self.main, self.headword[self.target] if self.target is not None else None
         )
 
+    @cached_property
+    def excepted(self) -> tuple[str, ...]:
+        """The phrases the note says its reading does not hold in (:data:`EXCEPT`): 決拾 of
+        弓矢拾's 其劫反 ``除決拾以外皆同``, 相見 of 壻見's ``注下除相見皆同``."""
+        return tuple(m.group("phrase") for m in EXCEPT.finditer(self.note))
+
     @property
     def others(self) -> tuple[Sound, ...]:
         """The second readings and others' readings after the main one."""
@@ -197,7 +217,8 @@ def glossed(headword: str, sounds: Sequence[Sound]) -> int | None:
     the one character that has the reading's very 音韻地位 in the 廣韻; the one whose modern
     readings (pypinyin's) hold what the reading gives in Mandarin (齊衰 音咨: 齊 zī; 臂臑
     乃報反: 臑 nào); the one the 廣韻 does not have (the 音義 glosses rare characters: 肵俎
-    音祈); the one that comes nearest (:func:`_score`). Else it cannot be told (None).
+    音祈); the one that comes nearest (:func:`_score`). Else it cannot be told (None). In a
+    headword with a character the edition cannot encode (``&KR1377;人``), only the first test.
     """
     chars = [i for i, ch in enumerate(headword) if fold_char(ch)]
     if len({key(headword[i]) for i in chars}) <= 1:
@@ -219,6 +240,8 @@ def glossed(headword: str, sounds: Sequence[Sound]) -> int | None:
     exact = [i for i, score in best.items() if score == 4]
     if len(exact) == 1:
         return exact[0]
+    if ENTITY.search(headword):
+        return None  # a character the edition cannot encode (&KR1377;人, 閽人): likely the one read
     spoken = {r for s in readable for p in positions_of(s) for r in mandarin.readings(p)}
     modern = [i for i in chars if spoken & set(mandarin.modern(headword[i]))]
     if len(modern) == 1:

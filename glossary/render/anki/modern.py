@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from glossary.model import Rendering
+from glossary.model_alignment import Rendering
 from glossary.normalize import PLACEHOLDER, normalize
 
 #: Sentence ends of the modern text (a rendered note closes with 】).

@@ -16,7 +16,8 @@ from markupsafe import Markup
 from glossary.corpus.mandoku import PAGE_ID
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import tts_text
-from glossary.model import CharReading, Entry, Occurrences, Rendering, Retired, Step
+from glossary.model import CharReading, Entry, Occurrences, Retired, Sense, Step
+from glossary.model_alignment import Rendering
 from glossary.normalize import normalize, normalize_with_map
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
@@ -119,6 +120,20 @@ def definition_html(definition: str) -> str:
         f'<details class="more"><summary lang="en">The rest of the definition</summary>'
         f"{text(definition[cut:])}</details>"
     )
+
+
+def senses_html(senses: Sequence[Sense]) -> str:
+    """The senses by rite, under the definition: ``乡射礼 · 大射仪: gloss — definition``."""
+    if not senses:
+        return ""
+    items = "".join(
+        f'<li><span class="sense-rites" lang="zh-Hans">'
+        f"{text(' · '.join(rite.simplified for rite in sense.rites))}</span>: {text(sense.gloss)}"
+        + (f" — {text(sense.definition)}" if sense.definition else "")
+        + "</li>"
+        for sense in senses
+    )
+    return f'<ul class="senses">{items}</ul>'
 
 
 def _finalize(value: object) -> object:
@@ -253,7 +268,7 @@ def term_note(
             "Pinyin": text(entry.pinyin),
             "Ruby": bracket_reading(entry.term, entry.pinyin),
             "Gloss": text(entry.gloss),
-            "Definition": definition_html(entry.definition),
+            "Definition": definition_html(entry.definition) + senses_html(entry.senses),
             "DefinitionZh": text(entry.definition_zh or ""),
             "Category": text(vocabulary().category(entry.category).label),
             "Rites": text("、".join(r.simplified for r in entry.rites)),

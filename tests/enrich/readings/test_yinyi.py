@@ -5,7 +5,14 @@ import re
 import pytest
 from conftest import raw
 
-from glossary.enrich.readings.yinyi import Sound, glossed, parse_note, parse_yinyi, positions_of
+from glossary.enrich.readings.yinyi import (
+    EXCEPT,
+    Sound,
+    glossed,
+    parse_note,
+    parse_yinyi,
+    positions_of,
+)
 
 YINYI = "kanripo/KR1g0003/KR1g0003_010.txt"
 
@@ -123,3 +130,41 @@ def test_fanqie_spelled_out() -> None:
     assert cut("戸", "角") == ("匣二江入",)  # 角 in its usual reading (古岳), not 盧谷 (角里)
     assert cut("丁", "丈") == ("知開三陽上",)  # 類隔: a 舌頭 上字 spells a 舌上 word (長)
     assert cut("毗", "志") == ("並三之去",)  # across rhymes tshet-uinh keeps apart: unchecked
+
+
+@pytest.mark.parametrize(
+    ("note", "phrases"),
+    [
+        ("其劫反劉其輒反更也除決拾以外皆同", ("決拾",)),
+        ("賢遍反注下除相見皆同", ("相見",)),
+        ("力報反下除勞倦一字皆同", ("勞倦",)),
+        ("直遙反除之朝一字皆同", ("之朝",)),
+        ("丁狄反本又作嫡後除適人之類可以意求之", ("適人",)),
+        ("音進又音箭劉又祖雞反插也後同", ()),
+    ],
+)
+def test_a_notes_exceptions(note: str, phrases: tuple[str, ...]) -> None:
+    assert tuple(m.group("phrase") for m in EXCEPT.finditer(note)) == phrases
+
+
+def test_the_exception_of_the_mini_corpus_note(glosses) -> None:
+    shi = next(g for g in glosses if g.headword == "弓矢拾")
+    assert shi.excepted == ("決拾",) and shi.target == 2
+    assert next(g for g in glosses if g.headword == "搢三").excepted == ()
+
+
+def test_a_headword_with_an_unencoded_character_is_not_read_by_guess() -> None:
+    # 閽人 printed &KR1377;人 (燕禮 音昬): 昬 is no reading of 人, and the entity is the one read.
+    assert glossed("&KR1377;人", parse_note("音昬")) is None
+    assert glossed("二敦", parse_note("音對")) == 1  # an exact reading still tells
+
+
+def test_a_reading_said_to_be_the_first_characters() -> None:
+    # 媵觚 上以證反又繩證反: 以證反 is 媵's (上, the first character), 繩證反 the second reading.
+    sounds = parse_note("上以證反又繩證反送也")
+    assert [(s.kind, s.value, s.alternative) for s in sounds] == [
+        ("fanqie", "以證", False),
+        ("fanqie", "繩證", True),
+    ]
+    assert glossed("媵觚", sounds) == 0
+    assert parse_note("下之又反") == ()  # 祝祝's second 祝: not taken as the headword's reading
