@@ -15,7 +15,7 @@ import yaml
 from conftest import ROOT
 
 import glossary
-from glossary.release.make import paper_name
+from glossary.release.make import WEB_ZIP, paper_name
 from glossary.vocab import vocabulary
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -117,7 +117,7 @@ def test_the_readme_starts_with_downloads_and_import_for_students() -> None:
     assert headings == ["Download", "Import into Anki", "Update to a new release"]
     linked = set(re.findall(r"\(\.\./\.\./releases/latest/download/([^)]+)\)", students))
     fixed = {"yili-glossary.apkg", "glossary-a4.pdf", "glossary-letter.pdf", "glossary.html"}
-    fixed |= {"CHANGES.md", "IMPORT.md", "yili-glossary.csv", "terms.json", "SHA256SUMS"}
+    fixed |= {"CHANGES.md", "IMPORT.md", "yili-glossary.csv", "terms.json", "SHA256SUMS", WEB_ZIP}
     per_rite = {
         name
         for rite in vocabulary().rites
