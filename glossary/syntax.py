@@ -21,7 +21,7 @@ BLOCK_SCALAR = re.compile(r":\s*[>|][+-]?\d*\s*(#.*)?$")
 #: ``key:value``: a key and its value without the space YAML needs after the colon.
 NO_SPACE = re.compile(r"^(?P<indent> *)(?P<dash>- +)?(?P<key>[A-Za-z_][\w-]*):(?P<value>[^\s:].*)$")
 #: ``- id: x``: where an entry starts (its id, if plain).
-ENTRY_START = re.compile(r"^- +(?:id *: *(?P<id>[^\s#]+))?")
+ENTRY_START = re.compile(r"^- +(?:id *: *(?P<id>[A-Za-z0-9][A-Za-z0-9_-]*)(?=\s*(?:#|$)))?")
 #: How far above the error the enclosing keys are looked for (an entry is a few dozen lines; a
 #: hostile file of a million lines must not be read back line by line).
 LOOKBACK = 400

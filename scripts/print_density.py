@@ -38,14 +38,10 @@ def pgm_rows(path: Path) -> tuple[int, list[bytes]]:
     return width, [pixels[r * width : (r + 1) * width] for r in range(height)]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("pdf", type=Path)
-    parser.add_argument("entries", type=int)
-    parser.add_argument("--top", type=float, default=16)
-    parser.add_argument("--bottom", type=float, default=17)
-    args = parser.parse_args()
-    reader = PdfReader(args.pdf)
+def entry_page_fills(pdf: Path, top_mm: float = 16, bottom_mm: float = 17) -> list[float]:
+    """How far down its text area each page of entries is inked (0–1), from the first rite's
+    page to the page before the indexes."""
+    reader = PdfReader(pdf)
     found = {
         n.lstrip("/"): reader.get_destination_page_number(d)
         for n, d in reader.named_destinations.items()
@@ -65,21 +61,32 @@ def main() -> int:
                 str(first),
                 "-l",
                 str(last),
-                str(args.pdf),
+                str(pdf),
                 f"{tmp}/p",
             ],
             check=True,
         )
         for path in sorted(Path(tmp).glob("p-*.pgm")):
             _, rows = pgm_rows(path)
-            top, bottom = round(args.top / 25.4 * DPI), len(rows) - round(args.bottom / 25.4 * DPI)
+            top, bottom = round(top_mm / 25.4 * DPI), len(rows) - round(bottom_mm / 25.4 * DPI)
             inked = [r for r in range(top, bottom) if min(rows[r]) < 160]
             fills.append(((inked[-1] + 1 - top) / (bottom - top)) if inked else 0.0)
-    pages = len(reader.pages)
+    return fills
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pdf", type=Path)
+    parser.add_argument("entries", type=int)
+    parser.add_argument("--top", type=float, default=16)
+    parser.add_argument("--bottom", type=float, default=17)
+    args = parser.parse_args()
+    fills = entry_page_fills(args.pdf, args.top, args.bottom)
+    pages = len(PdfReader(args.pdf).pages)
     blank = 1 - sum(fills) / len(fills)
     print(f"{pages} pages for {args.entries} entries: {pages / args.entries:.3f} pages per entry")
     print(
-        f"entry pages {first}–{last} ({len(fills)}): {blank:.1%} of the text area blank; "
+        f"entry pages ({len(fills)}): {blank:.1%} of the text area blank; "
         f"{sum(1 for f in fills if f < 0.6)} of {len(fills)} pages less than 60% full"
     )
     return 0

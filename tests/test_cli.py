@@ -126,7 +126,8 @@ def test_console_script_runs_without_traceback(tmp_path) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
     # The error is at the end of the only line: reported there, not on a line past the end.
-    assert f"{terms}:1: Y003 yaml-syntax: YAML syntax error" in result.stdout
+    # (and at the path the line stands at: an id that is no id is not taken for one)
+    assert f"{terms}:1: [entry at line 1].id: Y003 yaml-syntax: YAML syntax error" in result.stdout
 
 
 def test_missing_corpus_is_a_clear_error(tmp_path) -> None:
