@@ -233,3 +233,18 @@ def shipped_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert result.exit_code == 0, result.output
     return base / "dist"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright (its own browser download is not used), offline like
+    the printer: no proxy, no host name resolves; a page under test must need none."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=["--no-proxy-server", "--host-resolver-rules=MAP * ~NOTFOUND"],
+        )
+        yield launched
+        launched.close()

@@ -11,8 +11,6 @@ import pytest
 from conftest import mini_entries
 from test_print import build
 
-CHROMIUM = "/usr/bin/chromium"
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
@@ -20,20 +18,6 @@ def site(tmp_path_factory) -> Path:
     result = build(out, "--sheet", "乡射礼")
     assert result.exit_code == 0, result.output
     return out
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        # Offline like the printer: no proxy, no host name resolves; the page must need none.
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-proxy-server", "--host-resolver-rules=MAP * ~NOTFOUND"],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture()

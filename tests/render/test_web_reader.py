@@ -9,8 +9,6 @@ from pathlib import Path
 import pytest
 from test_print import build
 
-CHROMIUM = "/usr/bin/chromium"
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
@@ -18,19 +16,6 @@ def site(tmp_path_factory) -> Path:
     result = build(out)
     assert result.exit_code == 0, result.output
     return out
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-proxy-server", "--host-resolver-rules=MAP * ~NOTFOUND"],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture()

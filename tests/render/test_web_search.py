@@ -14,7 +14,6 @@ import yaml
 from glossary.normalize import fold_char
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
 
 pytestmark = pytest.mark.slow
 
@@ -23,19 +22,6 @@ pytestmark = pytest.mark.slow
 def terms() -> dict[str, dict]:
     data = yaml.safe_load((ROOT / "terms.yaml").read_text(encoding="utf-8"))
     return {t["id"]: t for t in data}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-proxy-server", "--host-resolver-rules=MAP * ~NOTFOUND"],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")
