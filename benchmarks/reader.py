@@ -18,13 +18,10 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
+from web import CHROMIUM, build_dist  # benchmarks/web.py, beside this script
 
 # The first contentful paint, waited for (a throttled page may load before it paints).
 PAINT = """() => new Promise(resolve => new PerformanceObserver((list, observer) => {
@@ -39,14 +36,6 @@ JUMP = """async (id) => {
   await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
   return performance.now() - start;
 }"""
-
-
-def build_dist() -> Path:
-    out = Path(tempfile.mkdtemp(prefix="glossary-reader-bench-")) / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "glossary", "build", "--out", str(out)], cwd=ROOT, check=True
-    )
-    return out
 
 
 def measure(pages: list[Path], runs: int, rate: float) -> dict[str, dict]:

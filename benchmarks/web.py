@@ -53,12 +53,17 @@ READY = """() => new Promise(resolve => {
 })"""
 
 
-def build_page() -> Path:
+def build_dist() -> Path:
+    """A fresh build of the shipped glossary, in a temporary folder."""
     out = Path(tempfile.mkdtemp(prefix="glossary-web-bench-")) / "dist"
     subprocess.run(
         [sys.executable, "-m", "glossary", "build", "--out", str(out)], cwd=ROOT, check=True
     )
-    return out / "glossary.html"
+    return out
+
+
+def build_page() -> Path:
+    return build_dist() / "glossary.html"
 
 
 def measure(page_path: Path, runs: int, rate: float) -> dict:
