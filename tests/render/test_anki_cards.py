@@ -335,6 +335,24 @@ def test_passages_keep_context_around_the_blank(shipped) -> None:
     assert not short, short[:10]
 
 
+def test_every_blank_has_words_on_both_sides(shipped) -> None:
+    """Issue 25, done when: every cloze has context either side (20 blanks opened or closed their
+    window, where the classic between two notes starts or ends with the headword)."""
+    bare = []
+    for card in shipped["cards"]:
+        if card.template != "Cloze" or "yili::retired" in card.tags:
+            continue
+        passage = search(r'<div class="passage"[^>]*>(.*?)</div>', card.question, flags=re.S).group(
+            1
+        )
+        before, _, after = re.split(
+            r'(<span class="cloze"[^>]*>.*?</span>)', passage, maxsplit=1, flags=re.S
+        )
+        if not normalize(plain(before)) or not normalize(plain(after)):
+            bare.append((card.fields["Id"], plain(passage)))
+    assert not bare, bare[:10]
+
+
 def test_cloze_windows_are_sense_units_and_never_show_blanks_side_by_side(shipped) -> None:
     """Issue 25, point 6: the window grows to the commentary's sense units (a median of 9
     characters of context before, 385 of 721 under 10), and two blanks never touch."""

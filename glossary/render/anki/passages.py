@@ -66,6 +66,14 @@ class _Passage:
         self.start, self.end = start, end
         return changed
 
+    def by_characters(self) -> None:
+        """Show the quote in the index's context (the layer's text 16 characters either side,
+        across the notes that cut it) instead of its sense units; the window grows by characters."""
+        context, text = self.locus.context, self.locus.text
+        at = 16 if context[16 : 16 + len(text)] == text else context.find(text)
+        if at >= 0:
+            self.context, self.start, self.end, self.edges = context, at, at + len(text), ()
+
     def blanks(self) -> list[tuple[int, int]]:
         """Every blank of the window (each member's headword spans), as window positions."""
         return [place for _, places in self.clozes() for place in places]
@@ -169,6 +177,13 @@ def _doubled(locus: Locus, forms: tuple[str, ...]) -> bool:
     return any(e == s for (_, e), (s, _) in zip(found, found[1:]))
 
 
+def _at_edge(locus: Locus, forms: tuple[str, ...]) -> bool:
+    """Whether the headword opens or closes all the text around the locus (the classic's unit ends
+    there): its blank could have nothing on that side to be read by, however the window grows."""
+    around = "".join(locus.units) or locus.context or locus.text
+    return any(s == 0 or e == len(around) for s, e in spans(around, forms))
+
+
 def choose_passages(
     entries: list[Entry], loci_by_entry: dict[str, list[list[Locus]]]
 ) -> list[_Passage]:
@@ -184,7 +199,14 @@ def choose_passages(
         )
         # A place where the headword stands twice in a row (葵菹菹以西) would show two blanks side
         # by side: another of the entry's passages is asked instead, where it has one.
-        candidates.sort(key=lambda item: _doubled(item[0], forms_of(entry)))
+        # Likewise a place where the headword opens or closes all the text there is (三耦俟于堂西:
+        # the unit starts a section) leaves its blank one side bare: another passage is preferred.
+        candidates.sort(
+            key=lambda item: (
+                _doubled(item[0], forms_of(entry)),
+                _at_edge(item[0], forms_of(entry)),
+            )
+        )
         for locus, loci in candidates:
             if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(
                 normalize(entry.term)
@@ -204,6 +226,11 @@ def choose_passages(
         at_start, at_end = passage.blanked_edges()
         if at_start or at_end:
             passage.grow(4, left=at_start, right=at_end)
+        if any(passage.blanked_edges()) and passage.edges:
+            # The units end at the blank (工人士 opens the classic between two notes, and the entry
+            # has no other passage): the classic's own stream around it, by characters.
+            passage.by_characters()
+            passage.grow(4, *passage.blanked_edges())
         while passage.outside() < MIN_CONTEXT:
             # By units, the thinner side first (so a unit is not added where none is needed).
             left = passage.thinner_side_is_left()
