@@ -4,8 +4,11 @@
 Usage: python scripts/review_status.py [--check] [terms.yaml]
 
 Prints how many entries have a record in docs/review/records/*.yaml, the verdicts and the rules
-at fault, and the records that name no entry of terms.yaml or name one twice. ``--check`` exits 1
-unless every entry has exactly one record and every record is well formed.
+at fault (of the second readings, then of the rereads), and the records that name no entry of
+terms.yaml or read one a second time twice. A record with ``reread:`` (why the entry was read
+again: an edit made after its second reading, the final sample) is a later reading of an entry
+that has its second reading elsewhere. ``--check`` exits 1 unless every entry has exactly one
+second reading and every record is well formed.
 """
 
 from __future__ import annotations
@@ -48,6 +51,11 @@ def read_records(folder: Path) -> tuple[list[dict[str, object]], list[str]]:
                 problems.append(f"{where}: {record['id']}: a faithful entry has no rule at fault")
             elif record.get("verdict") in ("minor", "wrong") and not rules:
                 problems.append(f"{where}: {record['id']}: name the rules at fault (R1–R8)")
+            reread = record.get("reread")
+            if reread is not None and not (isinstance(reread, str) and reread.strip()):
+                problems.append(
+                    f"{where}: {record['id']}: reread says why the entry was read again"
+                )
             records.append({**record, "batch": path.stem})
     return records, problems
 
@@ -59,18 +67,36 @@ def main(argv: list[str]) -> int:
     entries, _ = load_entries(terms)
     ids = [entry.id for entry in entries]
     records, problems = read_records(ROOT / "docs" / "review" / "records")
-    seen = Counter(str(r["id"]) for r in records)
-    problems += [f"{i}: {n} records" for i, n in sorted(seen.items()) if n > 1]
-    problems += [f"{i}: no such entry" for i in sorted(set(seen) - set(ids))]
+    firsts = [r for r in records if r.get("reread") is None]
+    rereads = [r for r in records if r.get("reread") is not None]
+    seen = Counter(str(r["id"]) for r in firsts)
+    problems += [
+        f"{i}: {n} second readings (mark later ones reread:)"
+        for i, n in sorted(seen.items())
+        if n > 1
+    ]
+    problems += [f"{i}: no such entry" for i in sorted({str(r["id"]) for r in records} - set(ids))]
+    problems += [
+        f"{r['batch']}: {r['id']}: a reread of an entry with no second reading"
+        for r in rereads
+        if r["id"] in ids and r["id"] not in seen
+    ]
     missing = [i for i in ids if i not in seen]
-    verdicts = Counter(str(r.get("verdict")) for r in records)
-    # (a record whose rules are no list is a problem above, and counts no rule)
-    rules = Counter(
-        rule for r in records if isinstance(listed := r.get("rules"), list) for rule in listed
-    )
     print(f"{len(ids) - len(missing)} of {len(ids)} entries read a second time")
-    print("verdicts: " + ", ".join(f"{v} {verdicts[v]}" for v in VERDICTS))
-    print("rules at fault: " + (", ".join(f"{r} {rules[r]}" for r in RULES if rules[r]) or "none"))
+    for name, group in (("second readings", firsts), ("rereads", rereads)):
+        if not group:
+            continue
+        verdicts = Counter(str(r.get("verdict")) for r in group)
+        # (a record whose rules are no list is a problem above, and counts no rule)
+        rules = Counter(
+            rule for r in group if isinstance(listed := r.get("rules"), list) for rule in listed
+        )
+        print(
+            f"{name} ({len(group)}): "
+            + ", ".join(f"{v} {verdicts[v]}" for v in VERDICTS)
+            + "; rules at fault: "
+            + (", ".join(f"{r} {rules[r]}" for r in RULES if rules[r]) or "none")
+        )
     for problem in problems:
         print(f"problem: {problem}")
     if check and (missing or problems):

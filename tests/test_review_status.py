@@ -47,3 +47,15 @@ def test_malformed_records_are_problems(tmp_path: Path) -> None:
         "b.yaml[4]: a record is a mapping with an id",
         "c.yaml: not a list of records",
     ]
+
+
+def test_a_reread_is_a_later_reading_not_a_second_record(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(
+        "- id: bi\n  verdict: minor\n  rules: [R1]\n"
+        "- id: bi\n  verdict: faithful\n  rules: []\n  reread: R7 after the readings changed\n"
+        "- id: gong\n  verdict: faithful\n  rules: []\n  reread: ''\n",
+        encoding="utf-8",
+    )
+    records, problems = review_status.read_records(tmp_path)
+    assert problems == ["a.yaml[2]: gong: reread says why the entry was read again"]
+    assert [r.get("reread") for r in records] == [None, "R7 after the readings changed", ""]
