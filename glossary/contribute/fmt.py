@@ -37,6 +37,7 @@ def flow_lists() -> tuple[str, ...]:
         for name, spec in schema()["$defs"]["entry"]["properties"].items()
         if spec.get("type") == "array"
         and not spec.get("items", {}).get("$ref", "").endswith("/citation")
+        and spec.get("items", {}).get("type") != "object"  # senses: a list of mappings
     )
 
 
