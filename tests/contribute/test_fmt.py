@@ -156,3 +156,37 @@ def test_an_unchanged_entry_is_formatted_once(tmp_path: Path, monkeypatch) -> No
     changed = MESSY.replace("gloss: arrow rack", "gloss: the arrow rack")
     assert format_text(changed, cache=cache) == real(changed)
     assert len(calls) == 1 and "the arrow rack" in calls[0]
+
+
+SENSES_TERMS = """\
+- id: si-ma
+  term: 司马
+  traditional: 司馬
+  pinyin: sī mǎ
+  category: role
+  rites: [乡射礼, 少牢馈食礼]
+  gloss: marshal; officer at the sheep
+  definition: >-
+    Two senses.
+  senses:
+    - rites: [乡射礼]
+      gloss: marshal of the archery
+      definition: >-
+        The 司正 serves as 司馬
+        once the shooting begins.
+    - rites: [少牢馈食礼]
+      gloss: officer at the sheep
+  citations:
+    - quote: 司正為司馬
+      work: 禮經本義
+      juan: 4
+"""
+
+
+def test_senses_stay_a_block_list() -> None:
+    """`senses` (a list of mappings) is written in block style, unchanged in data."""
+    from glossary.load import load_bytes
+
+    out = format_text(SENSES_TERMS)
+    assert out == SENSES_TERMS
+    assert load_bytes(out.encode(), "t").data == load_bytes(SENSES_TERMS.encode(), "t").data
