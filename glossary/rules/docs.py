@@ -71,7 +71,7 @@ def checks_markdown() -> str:
         "",
         "A rule marked *preview* is checked in every run but reported only when `--select` names",
         "its code in full (`glossary check --select Y307`), or when the project turns it on in the",
-        "pyproject.toml beside its terms file (`[tool.glossary]`, `preview = [\"Y307\"]`, as the",
+        'pyproject.toml beside its terms file (`[tool.glossary]`, `preview = ["Y307"]`, as the',
         "shipped glossary does): then every run reports it and `--strict` fails on it.",
         "",
         "| code | name | severity | what |",
