@@ -143,6 +143,7 @@ def run_key(terms: Path, corpus_root: Path | str, plan: Path, base: str | None =
     folder = terms.parent
     media = folder / MEDIA
     files = [terms, plan, folder / RETIRED_FILE, folder / LEDGER_FILE, media / LICENSES]
+    files.append(folder / PROJECT_FILE)  # the preview rules it turns on
     for path in files:
         try:
             # As the loaders read it: never through a link (a link's target is no input).
@@ -281,15 +282,61 @@ def _check_project(
     # An entry's own `ignore:` waives a rule where the scholar says why (glossary.rules.select).
     # Preview rules are checked in every run (a reused run serves every choice of codes), but
     # reported apart: only `--select` naming one shows it (glossary.rules.select.previewed).
+    # A project may turn preview rules on for itself (the shipped glossary does, for Y307).
     from glossary.rules.codes import PREVIEW
     from glossary.rules.select import apply_ignores
 
+    turned_on, config_problems = project_rules(terms.parent)
+    report.problems.extend(config_problems)
+    preview = PREVIEW - turned_on
     everything = apply_ignores(display, entries, report.problems + report.preview)
-    report.problems = [p for p in everything if p.code not in PREVIEW]
-    report.preview = sorted(p for p in everything if p.code in PREVIEW)
+    report.problems = [p for p in everything if p.code not in preview]
+    report.preview = sorted(p for p in everything if p.code in preview)
     report.problems.sort()
     report.notes.sort()
     return report
+
+
+#: The file beside the terms file where a project sets its rules: ``[tool.glossary]``.
+PROJECT_FILE = "pyproject.toml"
+
+
+def project_rules(folder: Path) -> tuple[frozenset[str], list[Problem]]:
+    """The preview rules the project in ``folder`` turns on (``[tool.glossary] preview =
+    ["Y307"]`` in its pyproject.toml, as ruff's ``extend-select``), and the problems of that
+    setting (Y902). A project without the file, or without the table, turns none on."""
+    import tomllib
+
+    from glossary.files import UnreadableFile, read_bounded
+    from glossary.rules.codes import PREVIEW
+
+    path = folder / PROJECT_FILE
+    try:
+        data = read_bounded(path, 1 << 20, links=False, base=folder)
+    except (OSError, UnreadableFile):
+        return frozenset(), []
+    text = data.decode("utf-8", errors="replace")
+    line = next(
+        (n for n, row in enumerate(text.splitlines(), 1) if row.lstrip().startswith("preview")), 0
+    )
+
+    def problem(path_in_file: str, message: str) -> Problem:
+        return Problem(str(path), line, path_in_file, ERROR, message, code="Y902")
+
+    try:
+        table = tomllib.loads(text).get("tool", {}).get("glossary", {})
+    except tomllib.TOMLDecodeError as exc:
+        return frozenset(), [problem("tool.glossary", f"not TOML: {exc}")]
+    codes = table.get("preview", []) if isinstance(table, dict) else None
+    if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+        return frozenset(), [problem("tool.glossary.preview", 'a list of codes: ["Y307"]')]
+    known = ", ".join(sorted(PREVIEW)) or "none"
+    problems = [
+        problem(f"tool.glossary.preview[{i}]", f"{code} is no preview rule's code ({known})")
+        for i, code in enumerate(codes)
+        if code not in PREVIEW
+    ]
+    return frozenset(code for code in codes if code in PREVIEW), problems
 
 
 def _ids(data: object) -> set[str]:

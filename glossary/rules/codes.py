@@ -101,7 +101,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y304 repeats-zheng", W, "glossary.enrich.witness_rules:repeat_problems", "The author is credited with words of his that repeat 鄭玄's note.", "Say that he follows 鄭玄, and cite 鄭玄's note."),
     ("Y305 headword-not-quoted", W, f"{ENTRY}:headword_quoted", "No form of the headword occurs in any quote.", "Cite a passage that uses the term."),
     ("Y306 variant-not-quoted", W, f"{ENTRY}:variants_quoted", "A `variants` form that no quote of the entry contains.", "Cite a passage with it, or remove it."),
-    ("Y307 rite-not-listed", W, "glossary.enrich.rite_coverage:coverage_problems", "Preview: the classic of a rite (禮經本義) uses the headword (any form, not inside a longer headword), and the entry neither lists the rite nor declines it; the warning names the count and the first place.", "List the rite with a citation from it, or say why not: `rites_declined: {士喪禮: another sense}`.", True),
+    ("Y307 rite-not-listed", W, "glossary.enrich.rite_coverage:coverage_problems", "Preview, on in the shipped glossary (pyproject.toml): the classic of a rite (禮經本義) uses the headword (any form, not inside a longer headword), and the entry neither lists the rite nor declines it; the warning names the count and the first place.", "List the rite with a citation from it, or say why not: `rites_declined: {士喪禮: another sense}`.", True),
     ("Y308 rite-declined-stale", W, "glossary.enrich.rite_coverage:coverage_problems", "A `rites_declined` rite that the entry also lists, or whose classic does not use the headword.", "Remove it from `rites_declined` (or from `rites`)."),
     # Y4xx: readings
     ("Y401 pinyin-not-syllables", E, f"{ENTRY}:pinyin", "`pinyin` is not syllables with tone marks.", "Write tone marks (lǐ, not li3)."),
@@ -143,6 +143,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y807 merged-term", E, "glossary.retired:merged_terms", "An entry whose headword or variant is the headword of a retired entry, besides the entry it was merged into.", "Add what the entry says to the entry it was merged into."),
     # Y9xx: the checker's own
     ("Y901 corpus-unreadable", E, "glossary.check:_check_project", "The corpus cannot be read.", "Restore corpus/ (its SHA256SUMS say what it holds)."),
+    ("Y902 project-preview-unknown", E, "glossary.check:project_rules", "`[tool.glossary] preview` in the pyproject.toml beside the terms file is not a list of preview rules' codes (or the file is no TOML).", "Write `preview = [\"Y307\"]`, codes `glossary check --explain` marks as preview."),
 ))
 # fmt: on
 

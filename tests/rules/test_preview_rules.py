@@ -62,3 +62,24 @@ def test_previewed_keeps_only_codes_named_in_full() -> None:
     found = [Problem("t.yaml", 1, "tang.rites", WARNING, "m", code="Y307")]
     assert previewed(found, ("Y307",), ()) == found
     assert previewed(found, ("Y3",), ()) == [] == previewed(found, (), ())
+
+
+def test_a_project_turns_a_preview_rule_on_in_its_pyproject(tmp_path: Path) -> None:
+    """``[tool.glossary] preview = ["Y307"]`` beside the terms file: reported in every run,
+    and --strict fails on it, as on the shipped glossary."""
+    (tmp_path / "terms.yaml").write_bytes(CASE.read_bytes())
+    (tmp_path / "pyproject.toml").write_text('[tool.glossary]\npreview = ["Y307"]\n')
+    args = ["check", "--terms", str(tmp_path / "terms.yaml"), "--corpus", str(MINI_CORPUS)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0 and result.output.count("Y307 rite-not-listed") == 3
+    assert CliRunner().invoke(cli, [*args, "--strict"]).exit_code == 1
+    # Another table, or none: the rule stays a preview.
+    (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 100\n")
+    assert "Y307" not in CliRunner().invoke(cli, args).output
+
+
+def test_the_shipped_glossary_turns_rite_coverage_on() -> None:
+    import tomllib
+
+    config = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert config["tool"]["glossary"]["preview"] == ["Y307"]
