@@ -496,7 +496,8 @@ def _check_stages(report: Report, path: Path, checker: CitationChecker) -> None:
             loci[owner] = result.loci
     entries = {entry.id: entry for entry in report.entries}
     plan = report.plan if report.plan is not None else Plan(1, 1, ())
-    report.stage_loci = choose_loci(stages, loci)
+    primary = report.index.corpus.primary
+    report.stage_loci = choose_loci(stages, loci, primary.id if primary else None)
     report.problems.extend(section_problems(file, stages, sequences(report.index.corpus)))
     report.problems.extend(step_problems(file, stages, plan, entries))
     report.problems.extend(carry_problems(file, stages, report.stage_loci))

@@ -33,15 +33,19 @@ def section_problems(
         names = {(normalize(step.name), step.repeat) for step in known}
         if (normalize(section.name), section.repeat) in names:
             continue
-        again = f" (a repeat {section.repeat} of it)" if section.repeat > 1 else ""
         listed = "、".join(step.name for step in known) or "none in the corpus"
+        if section.repeat > 1:
+            said = f"{section.name!r} {section.repeat} times"
+            near = ""
+        else:
+            said = repr(section.name)
+            near = did_you_mean(section.name, [step.name for step in known])
         yield _problem(
             file,
             section.line,
             f"{section.path}.section",
             "Y604",
-            f"{section.rite.traditional} has no section {section.name!r}{again}"
-            f"{did_you_mean(section.name, [step.name for step in known])}; its sections: {listed}",
+            f"{section.rite.traditional} has no section {said}{near}; its sections: {listed}",
         )
 
 
@@ -140,8 +144,8 @@ def _placement(
             at,
             f"{placement.path}.quote",
             "Y608",
-            f"the quote does not name {place.label} ({place.id}): neither "
-            + " nor ".join(names_of(place, entries)),
+            f"the quote does not name {place.label} ({place.id}); it may by: "
+            + "、".join(names_of(place, entries)),
         )
     if placement.facing is not None and not says_facing(quote, placement.facing):
         yield _problem(
@@ -296,8 +300,11 @@ def _carried(file: str, placement: Placement, origin: Origin | None) -> Iterator
         )
 
 
-def choose_loci(stages: Stages, loci: Mapping[str, Sequence[Locus]]) -> dict[str, Locus]:
-    """Path → the one locus of each verified quote a plan shows. A short quote (賔西階上答拜) may
+def choose_loci(
+    stages: Stages, loci: Mapping[str, Sequence[Locus]], primary: str | None = None
+) -> dict[str, Locus]:
+    """Path → the one locus of each verified quote a plan shows: in the primary text (``primary``,
+    its id) where the quote stands there too (an excerpt of it holds the passage again). A short quote (賔西階上答拜) may
     stand several times in its section: the step's is the first at or after the earliest passage
     the step before it was given (the text's order) that the actor was not given already, else
     the first at or after it, else the first of all."""
@@ -309,6 +316,7 @@ def choose_loci(stages: Stages, loci: Mapping[str, Sequence[Locus]]) -> dict[str
             starts = []
             for item in (*step.placements, *step.movements):
                 found = sorted(loci.get(item.path, ()), key=lambda l: (l.file, l.start))
+                found = [l for l in found if l.work == primary] or found
                 if not found:
                     continue
                 after = [l for l in found if cursor is None or (l.file, l.start) >= cursor]
