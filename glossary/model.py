@@ -325,6 +325,7 @@ class StageSection:
     steps: tuple[StageStep, ...]
     #: 2 for the second section of this name in the rite (取矢視算 comes twice).
     repeat: int = 1
+    note: str | None = None
 
 
 @dataclass(frozen=True)

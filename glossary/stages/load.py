@@ -72,6 +72,7 @@ def _section(loaded: Loaded, key: PathKey, rite: Rite, raw: dict) -> StageSectio
         loaded.line_of(key),
         steps,
         raw.get("repeat", 1),
+        raw.get("note"),
     )
 
 

@@ -61,12 +61,19 @@ def _says(quote: str, words: str) -> bool:
     return normalize(words) in normalize(quote)
 
 
-def says_facing(quote: str, facing: str) -> bool:
-    """Whether the quote says ``facing``: 北面 is not said by 東北面 (nor 南面 by 西南面)."""
+def says_facing(quote: str, facing: str, lead: Iterable[str] = ()) -> bool:
+    """Whether the quote says ``facing``: 北面 is not said by 東北面 (nor 南面 by 西南面), unless
+    that 東 or 西 ends one of ``lead``, the place and its qualifier (阼階東南面: east of the east
+    stairs, facing south)."""
     key, text = normalize(facing), normalize(quote)
+    sides = normalize("東") + normalize("西")
+    leads = [normalize(words) for words in lead]
     start = text.find(key)
     while start >= 0:
-        if len(key) > 2 or start == 0 or text[start - 1] not in (normalize("東") + normalize("西")):
+        before = text[:start]
+        if len(key) > 2 or not before or before[-1] not in sides:
+            return True
+        if any(words and before.endswith(words) for words in leads):
             return True
         start = text.find(key, start + 1)
     return False
@@ -147,7 +154,9 @@ def _placement(
             f"the quote does not name {place.label} ({place.id}); it may by: "
             + "、".join(names_of(place, entries)),
         )
-    if placement.facing is not None and not says_facing(quote, placement.facing):
+    names = names_of(place, entries) if place is not None else ()
+    lead = [name + part for name in names for part in (placement.qualifier or "").split()]
+    if placement.facing is not None and not says_facing(quote, placement.facing, lead):
         yield _problem(
             file,
             at,

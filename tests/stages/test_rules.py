@@ -61,6 +61,9 @@ def test_facing_is_a_whole_word() -> None:
     assert says_facing("司射適阼階上東北面告于主人", "東北面")
     assert not says_facing("當楅南北面坐", "南面")
     assert says_facing("主人西南面三拜衆賔", "西南面")
+    # 阼階東南面: east of the stairs (the qualifier), facing south.
+    assert not says_facing("主人阼階東南面辭洗", "南面")
+    assert says_facing("主人阼階東南面辭洗", "南面", ["阼階東"])
 
 
 def test_a_place_is_named_by_label_alias_or_its_entrys_headwords() -> None:
