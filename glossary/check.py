@@ -476,7 +476,7 @@ def _check_stages(report: Report, path: Path, checker: CitationChecker) -> None:
         (item.path, item.citation)
         for section in stages.sections
         for step in section.steps
-        for item in (*step.placements, *step.movements)
+        for item in step.items
         if item.citation is not None
     ]
     checker.prepare([citation for _, citation in items])

@@ -313,6 +313,11 @@ class StageStep:
     movements: tuple[Movement, ...] = ()
     note: str | None = None
 
+    @property
+    def items(self) -> tuple[Placement | Movement, ...]:
+        """The step's placements, then its movements."""
+        return (*self.placements, *self.movements)
+
 
 @dataclass(frozen=True)
 class StageSection:

@@ -88,7 +88,7 @@ def step_problems(
     roles = sorted(entry.id for entry in entries.values() if entry.category == ROLE)
     for section in stages.sections:
         for step in section.steps:
-            yield from _actors(file, (*step.placements, *step.movements), entries, roles)
+            yield from _actors(file, step.items, entries, roles)
             for placement in step.placements:
                 yield from _placement(file, placement, places, entries)
             for movement in step.movements:
@@ -323,7 +323,7 @@ def choose_loci(
         given: set[tuple[str, str, int]] = set()  # (actor, file, start) already shown
         for step in section.steps:
             starts = []
-            for item in (*step.placements, *step.movements):
+            for item in step.items:
                 found = sorted(loci.get(item.path, ()), key=lambda l: (l.file, l.start))
                 found = [l for l in found if l.work == primary] or found
                 if not found:
@@ -333,9 +333,9 @@ def choose_loci(
                 pick = (fresh or after or found)[0]
                 chosen[item.path] = pick
                 starts.append((pick.file, pick.start))
-            for item in (*step.placements, *step.movements):
-                if (pick := chosen.get(item.path)) is not None:
-                    given.add((item.actor, pick.file, pick.start))
+            for item in step.items:
+                if (shown := chosen.get(item.path)) is not None:
+                    given.add((item.actor, shown.file, shown.start))
             if starts:
                 cursor = min(starts)
     return chosen

@@ -33,7 +33,7 @@ def test_the_mini_stage_plans_pass_and_each_quote_gets_its_locus(tmp_path: Path,
         item
         for section in report.stages.sections
         for step in section.steps
-        for item in (*step.placements, *step.movements)
+        for item in step.items
         if item.citation is not None
     ]
     assert set(report.stage_loci) == {item.path for item in quoted}
@@ -76,7 +76,9 @@ def test_a_place_is_named_by_label_alias_or_its_entrys_headwords() -> None:
 
 
 def _locus(file: str, start: int, work: str = "KR1d0044") -> Locus:
-    return Locus(work, "", file, 4, None, None, None, "請射", "classic", None, 1, start, start + 3, "", "")
+    return Locus(
+        work, "", file, 4, None, None, None, "請射", "classic", None, 1, start, start + 3, "", ""
+    )
 
 
 def test_a_repeated_quote_is_given_its_next_place_in_the_section(tmp_path: Path) -> None:
