@@ -112,6 +112,8 @@ def gather(report: Report, base: Path) -> Glossary:
         state=_read_state(base),
         plan=report.plan,
         plan_loci=report.plan_loci,
+        stages=report.stages,
+        stage_loci=report.stage_loci,
         sequences=sequences(report.index.corpus),
         media={
             PurePosixPath(name).name: (base / name).read_bytes()

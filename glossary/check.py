@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +13,7 @@ from glossary.cache import IndexCache, corpus_key
 from glossary.corpus import CorpusError
 from glossary.load import load_yaml
 from glossary.media import LICENSES, media_problems, media_size_problems
-from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired
+from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired, Stages
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.plan import load_plan
 from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, Problem, did_you_mean, is_failure
@@ -21,6 +21,7 @@ from glossary.published import ledger_problems
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired, merged_terms
+from glossary.stages.load import FILENAME as STAGES_FILE
 from glossary.textcheck import is_placeholder
 from glossary.validate import MEDIA, validate
 
@@ -47,6 +48,10 @@ class Report:
     retired: tuple[Retired, ...] = ()
     #: place id → for each citation, its resolved loci.
     plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
+    #: The stage plans (stages.yaml beside the terms), if the project has them and they load.
+    stages: Stages | None = None
+    #: Path of each verified placement and movement of the stage plans → the locus it shows.
+    stage_loci: dict[str, Locus] = field(default_factory=dict)
     #: entry id → how each headword character was read (廣韻, 經典釋文).
     readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
     #: Notes, not problems: each verified quote that needed a variant fold (glossary.folds), at its line.
@@ -131,7 +136,7 @@ def check_project(
 
 
 def run_key(terms: Path, corpus_root: Path | str, plan: Path, base: str | None = None) -> str:
-    """The digest of everything a check reads: the terms file, the plan, retired.yaml, the Anki
+    """The digest of everything a check reads: the terms file, the plan, its stage plans, retired.yaml, the Anki
     ledger and the one it must extend (committed at ``HEAD``, or at the merge base with
     ``base``), media/ (its licence list, which files it holds and their sizes), the corpus and
     the code (:func:`glossary.cache.corpus_key`), and the paths its messages name."""
@@ -142,8 +147,8 @@ def run_key(terms: Path, corpus_root: Path | str, plan: Path, base: str | None =
     digest = hashlib.sha256(corpus_key(corpus_root).encode() + b"\0")
     folder = terms.parent
     media = folder / MEDIA
-    files = [terms, plan, folder / RETIRED_FILE, folder / LEDGER_FILE, media / LICENSES]
-    files.append(folder / PROJECT_FILE)  # the preview rules it turns on
+    files = [terms, plan, folder / STAGES_FILE, folder / RETIRED_FILE, folder / LEDGER_FILE]
+    files += [media / LICENSES, folder / PROJECT_FILE]  # the last: the preview rules it turns on
     for path in files:
         try:
             # As the loaders read it: never through a link (a link's target is no input).
@@ -264,6 +269,8 @@ def _check_project(
         report.notes.extend(notes)
     if report.plan is not None and checker is not None:
         _check_plan(report, plan_path, report.plan, checker)
+    if checker is not None and os.path.lexists(stages_path := terms.parent / STAGES_FILE):
+        _check_stages(report, stages_path, checker)
     # Media files change apart from the entries that name them (the run's key lists them too).
     report.problems.extend(media_problems(terms.parent, display, entries))
     report.problems.extend(media_size_problems(terms.parent, display, entries))
@@ -490,3 +497,53 @@ def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker
         )
     report.problems.extend(found)
     report.notes.extend(notes)
+
+
+def _check_stages(report: Report, path: Path, checker: CitationChecker) -> None:
+    """Load the stage plans, verify every quote in its rite's 卷 and section, and check what the
+    passages say (glossary.stages.rules)."""
+    from glossary.enrich.sequence import sequences
+    from glossary.stages.load import load_stages
+    from glossary.stages.rules import (
+        carry_problems,
+        choose_loci,
+        section_problems,
+        step_problems,
+    )
+
+    stages, problems = load_stages(path)
+    report.problems.extend(problems)
+    if stages is None:
+        return
+    assert report.index is not None
+    report.stages = stages
+    file = str(path)
+    items = [
+        (item.path, item.citation)
+        for section in stages.sections
+        for step in section.steps
+        for item in step.items
+        if item.citation is not None
+    ]
+    checker.prepare([citation for _, citation in items])
+    loci: dict[str, tuple[Locus, ...]] = {}
+    for owner, citation in items:
+        result, found = checker.check(file, owner, 0, citation)
+        # The checker names a citation of an entry (owner.citations[0].quote): here the quote
+        # is the placement's own field.
+        prefix = f"{owner}.citations[0]"
+        report.problems.extend(
+            replace(p, path=owner + p.path[len(prefix) :]) if p.path.startswith(prefix) else p
+            for p in found
+        )
+        if (note := _fold_note(file, owner, 0, citation, result)) is not None:
+            report.notes.append(replace(note, path=f"{owner}.quote"))
+        if result.verified:
+            loci[owner] = result.loci
+    entries = {entry.id: entry for entry in report.entries}
+    plan = report.plan if report.plan is not None else Plan(1, 1, ())
+    primary = report.index.corpus.primary
+    report.stage_loci = choose_loci(stages, loci, primary.id if primary else None)
+    report.problems.extend(section_problems(file, stages, sequences(report.index.corpus)))
+    report.problems.extend(step_problems(file, stages, plan, entries))
+    report.problems.extend(carry_problems(file, stages, report.stage_loci))

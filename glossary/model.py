@@ -247,6 +247,8 @@ class Place:
     rites: tuple[Rite, ...] = ()
     citations: tuple[Citation, ...] = ()
     note: str | None = None
+    #: Other names the classic gives the place (門 for 廟門), which a stage plan's quote may use.
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -259,6 +261,86 @@ class Plan:
 
     def for_term(self, term_id: str) -> Place | None:
         return next((p for p in self.places if p.term == term_id), None)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """An actor (a role entry's id) at a place of the hall plan, optionally facing a way."""
+
+    actor: str
+    place: str
+    #: The data path in stages.yaml (``rites[0].sections[4].steps[0].placements[1]``).
+    path: str
+    line: int
+    qualifier: str | None = None
+    facing: str | None = None
+    #: None for a carried placement: its passage is the earlier placement's.
+    citation: Citation | None = None
+    carried: bool = False
+    note: str | None = None
+    #: (field, line) for each field given, so problems point at the right line.
+    lines: tuple[tuple[str, int], ...] = ()
+
+    def line_of(self, name: str) -> int:
+        return dict(self.lines).get(name, self.line)
+
+
+@dataclass(frozen=True)
+class Movement:
+    """An actor going from one place to another, and the passage that moves him."""
+
+    actor: str
+    origin: str  # the file's ``from``
+    to: str
+    path: str
+    line: int
+    citation: Citation
+    note: str | None = None
+    lines: tuple[tuple[str, int], ...] = ()
+
+    def line_of(self, name: str) -> int:
+        return dict(self.lines).get(name, self.line)
+
+
+@dataclass(frozen=True)
+class StageStep:
+    """One moment of a section (``number`` counts from 1 within it)."""
+
+    number: int
+    path: str
+    line: int
+    placements: tuple[Placement, ...] = ()
+    movements: tuple[Movement, ...] = ()
+    note: str | None = None
+
+    @property
+    def items(self) -> tuple[Placement | Movement, ...]:
+        """The step's placements, then its movements."""
+        return (*self.placements, *self.movements)
+
+
+@dataclass(frozen=True)
+class StageSection:
+    """A section of a rite as the primary text's ``右…`` marker names it, and its steps."""
+
+    rite: Rite
+    name: str
+    path: str
+    line: int
+    steps: tuple[StageStep, ...]
+    #: 2 for the second section of this name in the rite (取矢視算 comes twice).
+    repeat: int = 1
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Stages:
+    """Every stage plan of the file, rite by rite in the file's order."""
+
+    sections: tuple[StageSection, ...]
+
+    def of_rite(self, rite_id: str) -> tuple[StageSection, ...]:
+        return tuple(section for section in self.sections if section.rite.id == rite_id)
 
 
 @dataclass(frozen=True)
@@ -312,6 +394,10 @@ class Glossary:
     #: The hall plan, if the project has one, and its places' resolved loci.
     plan: Plan | None = None
     plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
+    #: The stage plans (stages.yaml), if the project has them, and the locus each verified
+    #: placement and movement shows (by its path in the file; carried placements have none).
+    stages: Stages | None = None
+    stage_loci: dict[str, Locus] = field(default_factory=dict)
     #: Rite id → its sections in order.
     sequences: dict[str, tuple[Step, ...]] = field(default_factory=dict)
     #: The entries' media files by bare name (validation keeps the names unique).

@@ -98,4 +98,5 @@ def _place(loaded: Loaded, path: PathKey, raw: dict, problems: list[Problem]) ->
             for i, c in enumerate(raw["citations"])
         ),
         note=raw.get("note"),
+        aliases=tuple(raw.get("aliases", ())),
     )

@@ -185,6 +185,9 @@ def _phrase(error: ValidationError) -> list[tuple[PathKey, str, str]]:
         return [(path, "Y111", f"{value} is outside the plan ({error.validator} {given})")]
     if error.validator == "uniqueItems":
         return [(path, "Y112", "lists the same item twice")]
+    if error.validator in ("oneOf", "anyOf") and isinstance(rule.get("$comment"), str):
+        # A choice of fields (stages.yaml: a quote or `carried`): the schema's comment says it.
+        return [(path, "Y113", rule["$comment"])]
     return [(path, "Y113", error.message)]
 
 

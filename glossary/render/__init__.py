@@ -44,6 +44,12 @@ def _terms_json(glossary: Glossary, options: RenderOptions) -> Rendered:
     return Rendered(terms_json.render(glossary))
 
 
+def _stages_json(glossary: Glossary, options: RenderOptions) -> Rendered:
+    from glossary.render import stages_json
+
+    return Rendered(stages_json.render(glossary))
+
+
 def _anki(glossary: Glossary, options: RenderOptions) -> Rendered:
     from glossary.render.anki import render as anki
 
@@ -100,6 +106,7 @@ def _read(glossary: Glossary, options: RenderOptions) -> Rendered:
 #: Output family → renderer. Run in name order; their files must not collide.
 RENDERERS: dict[str, Renderer] = {
     "terms.json": _terms_json,
+    "stages.json": _stages_json,
     "anki": _anki,
     "print": _print,
     "read": _read,

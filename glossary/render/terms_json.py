@@ -33,7 +33,7 @@ def _value(value: object) -> object:
     return value
 
 
-def _locus(glossary: Glossary, locus: Locus) -> dict[str, object]:
+def locus_json(glossary: Glossary, locus: Locus) -> dict[str, object]:
     """A locus as JSON, with the modern rendering of its passage where the corpus has one: ``modern``
     when the aligner is sure of the pairing (at or above the threshold), ``modern_uncertain`` when not."""
     data = locus.to_json()
@@ -59,7 +59,7 @@ def render(glossary: Glossary) -> dict[str, bytes]:
                     "follows": citation.reading.follows,
                     "why": citation.reading.why,
                 }
-            item["loci"] = [_locus(glossary, locus) for locus in loci]
+            item["loci"] = [locus_json(glossary, locus) for locus in loci]
             citations.append(item)
         occurrences = glossary.concordance.get(entry.id)
         # Every field of the entries' schema, so a new field reaches terms.json without an edit here.

@@ -4,8 +4,8 @@ Codes never change meaning and are never reused (a retired rule keeps its line, 
 Groups by hundreds: Y0xx reading a file (bytes, YAML); Y1xx an entry's fields (schema, text,
 ids, cross-entry); Y2xx citations (is the quote there, at the place named); Y3xx the apparatus
 (who is named, which rite, the witness, headwords in quotes); Y4xx readings (pinyin, tts,
-廣韻, 音義); Y5xx headword scripts; Y6xx the hall plan; Y7xx media; Y8xx the Anki ledger and
-retired ids; Y9xx the checker's own (the corpus, ``ignore:`` lists).
+廣韻, 音義); Y5xx headword scripts; Y6xx the hall plan and its stage plans (stages.yaml); Y7xx
+media; Y8xx the Anki ledger and retired ids; Y9xx the checker's own (the corpus, ``ignore:`` lists).
 
 This module imports nothing of the package: :class:`glossary.problems.Problem` reads names here.
 """
@@ -126,6 +126,17 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y601 duplicate-place", E, "glossary.plan:load_plan", "Two places of one id.", "Rename one."),
     ("Y602 not-a-coordinate", E, "glossary.plan:load_plan", "A coordinate that is not a finite number.", "Give a number."),
     ("Y603 unknown-term", E, "glossary.check:_check_plan", "A place names no entry.", "Use an entry's id."),
+    # Y6xx: the stage plans (stages.yaml), drawn on the hall plan
+    ("Y604 stage-unknown-section", E, "glossary.stages.rules:section_problems", "A stage plan's section that its rite does not have (as the primary text's 右… markers name them, in their order).", "Name a section of the rite, as `glossary locate` shows it."),
+    ("Y605 stage-unknown-place", E, "glossary.stages.rules:step_problems", "A placement or movement names no place of plan.yaml.", "Use a place id of plan.yaml."),
+    ("Y606 stage-unknown-actor", E, "glossary.stages.rules:step_problems", "An actor that is no entry of the glossary.", "Use the id of a role entry (zhu-ren, bin)."),
+    ("Y607 stage-actor-not-a-role", E, "glossary.stages.rules:step_problems", "An actor whose entry is not a role (an object, a position, an action).", "Use the id of a role entry."),
+    ("Y608 stage-place-not-quoted", E, "glossary.stages.rules:step_problems", "The quote does not name the place: neither its label, an alias plan.yaml gives, nor a headword of the entry the place illustrates (a movement's quote: the place left or the place reached).", "Quote the words that name the place, or correct the place."),
+    ("Y609 stage-facing-not-quoted", E, "glossary.stages.rules:step_problems", "A facing (北面 …) that the quote does not say.", "Quote the words that say it, or leave the facing null."),
+    ("Y610 stage-qualifier-not-quoted", E, "glossary.stages.rules:step_problems", "A qualifier (當楣, 東上 …) that the quote does not say.", "Quote the words that say it, or leave the qualifier out."),
+    ("Y611 stage-actor-twice", E, "glossary.stages.rules:step_problems", "One actor in two places in one step (two placements, or a placement away from where his movement ends).", "Split the step, or keep one place."),
+    ("Y612 stage-carry-not-marked", E, "glossary.stages.rules:carry_problems", "A placement that only repeats the passage of an earlier one of the actor: it carries over, unsaid.", "Write it `carried: true` without a quote, or quote the passage of this step."),
+    ("Y613 stage-carried-elsewhere", E, "glossary.stages.rules:carry_problems", "A carried placement (or a movement's start) where the actor does not stand: placed nowhere before in the rite, or elsewhere (facing, qualifier) since.", "Place him with a quote, or carry the place he was last given."),
     # Y7xx: media
     ("Y701 media-path", E, "glossary.validate:check_media_path", "A media path outside media/, through a link, of an unsafe name, or missing.", "Put the file in media/ under a plain name."),
     ("Y702 media-name-taken", E, VALIDATE, "Two media paths of one file name.", "Rename one (Anki keeps media by bare name)."),

@@ -15,7 +15,7 @@ GROUPS = {
     "Y3": "The apparatus: who is named, which rite, the received text, the headword in quotes",
     "Y4": "Readings: pinyin, tts, 廣韻, 儀禮音義",
     "Y5": "Headword scripts",
-    "Y6": "The hall plan (plan.yaml)",
+    "Y6": "The hall plan (plan.yaml) and its stage plans (stages.yaml)",
     "Y7": "Media (media/, media/licenses.yaml)",
     "Y8": "The Anki ledger and retired ids",
     "Y9": "The checker's own (the corpus)",

@@ -8,7 +8,7 @@ from importlib import resources
 from typing import Any
 
 #: The schemas that refer to each other (plan.yaml's citations are terms.yaml's).
-SCHEMAS = ("terms.schema.json", "plan.schema.json", "retired.schema.json")
+SCHEMAS = ("terms.schema.json", "plan.schema.json", "retired.schema.json", "stages.schema.json")
 
 
 @cache
