@@ -48,6 +48,7 @@ import math
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from glossary.corpus import Corpus, Document
@@ -328,8 +329,18 @@ def align(
 ) -> tuple[list[list[tuple[int, float]]], list[float | None]]:
     """For each modern paragraph, the passages it renders (their indices), each with the confidence
     of that link; and for each paragraph paired with nothing, the confidence of that (else None)."""
+    links, unpaired = _aligned(tuple(modern), tuple(original))
+    return [list(found) for found in links], list(unpaired)
+
+
+# The same texts align the same way: a build, the reader view and `glossary align` of one corpus in
+# one process align it once (a few of them: a test run opens several small corpora).
+@lru_cache(maxsize=4)
+def _aligned(
+    modern: tuple[str, ...], original: tuple[Passage, ...]
+) -> tuple[tuple[tuple[tuple[int, float], ...], ...], tuple[float | None, ...]]:
     if not modern or not original:
-        return [[] for _ in modern], [1.0 for _ in modern]
+        return tuple(() for _ in modern), tuple(1.0 for _ in modern)
     scorer = _Scorer(modern, original)
     for step in range(ROUNDS):
         links = _Tables(scorer.matrix(), scorer.sharing).links()
@@ -364,9 +375,9 @@ def align(
             j, previous = result[i - 1][-1]
             if original[j].kind == "commentary":
                 result[i] = [(j, round(min(previous, scorer.coverage(i, j - scorer.offset)), 3))]
-    return result, [
+    return tuple(tuple(found) for found in result), tuple(
         None if found else _unpaired_confidence(tables, i) for i, found in enumerate(result)
-    ]
+    )
 
 
 def _continues(text: str) -> bool:

@@ -16,7 +16,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 from glossary.corpus import Document
 from glossary.enrich import mandarin
@@ -70,6 +70,7 @@ class Sound:
     per_notes: bool = False
 
 
+@lru_cache(maxsize=1 << 15)  # a pure function of the note; the 音義 has about 9,000
 def parse_note(note: str) -> tuple[Sound, ...]:
     """The readings of a note of the 儀禮音義, in order.
 

@@ -164,6 +164,10 @@ def write_apkg(
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "collection.anki2")
         connection = sqlite3.connect(path)
+        # A scratch file read back at once: no fsync per statement, no journal on disk (the
+        # schema alone was 70 ms of syncs per package; the file's bytes are the same).
+        connection.execute("PRAGMA synchronous = OFF")
+        connection.execute("PRAGMA journal_mode = MEMORY")
         cursor = connection.cursor()
         # Note and card ids count up from the timestamp, so they are stable too.
         genanki.Package(decks).write_to_db(cursor, timestamp, itertools.count(timestamp * 1000))
