@@ -40,6 +40,7 @@ from glossary.vocab import vocabulary
 
 if TYPE_CHECKING:
     from glossary.cache import IndexCache
+    from glossary.enrich.local_repeats import Places
 
 #: Characters of a chunk that votes for where a passage stands in the witness.
 CHUNK = 4
@@ -386,6 +387,14 @@ class Annotator:
     def notes(self) -> Notes | None:
         w = self.witnessing
         return Notes(self.index, w.witness, w.primary) if w is not None else None
+
+    @cached_property
+    def places(self) -> Places | None:
+        """Where both texts' classic and notes stand, for repeats at the same passage."""
+        from glossary.enrich.local_repeats import Places
+
+        w = self.witnessing
+        return Places(self.index, w) if w is not None else None
 
     def __call__(self, hit: Hit, locus: Locus) -> Locus:
         if locus.work != self.primary or self.witnessing is None:

@@ -143,3 +143,55 @@ def repeat_problems(
     if not fields or (note := repeated(index, results)) is None:
         return []
     return [repeat_problem(file, entry, field, author, note) for field in fields]
+
+
+def local_repeat_problems(
+    file: str,
+    entry: Entry,
+    results: Sequence[CitationResult],
+    index: CorpusIndex,
+    authorities: Authorities,
+) -> list[Problem]:
+    """A warning at each cited note of the primary text's author that repeats words of 鄭玄's
+    note on the same passage (:mod:`glossary.enrich.local_repeats`), where the entry neither
+    cites a note of 鄭玄's nor names him."""
+    from glossary.enrich.local_repeats import local_repeat
+    from glossary.enrich.witness import Annotator
+
+    annotator = index.annotator
+    if not isinstance(annotator, Annotator) or annotator.places is None or not annotator.author:
+        return []
+    zheng = normalize(canonical("鄭玄"))
+    for field in CLAIM_FIELDS:
+        if zheng in {
+            normalize(canonical(n)) for n in authorities.named(getattr(entry, field) or "")
+        }:
+            return []
+    witness = annotator.places.witnessing.witness
+    spans = [
+        (result, span) for result in results if result.verified for span in _spans(index, result)
+    ]
+    if any(
+        index.origin(*span).work == witness and index.where(span[0]).layer == "commentary"
+        for _, span in spans
+    ):
+        return []
+    problems = []
+    for result, (start, end) in spans:
+        origin = index.origin(start, end)
+        if origin.work != annotator.primary or annotator.author not in origin.speakers:
+            continue
+        found = local_repeat(index, annotator.places, start, end, annotator.author)
+        if found is None:
+            continue
+        path = f"{entry.id}.citations[{result.index}].quote"
+        citation = entry.citations[result.index]
+        message = (
+            f"{annotator.author}'s note repeats 鄭玄's note on the same passage "
+            f"({found.label()}: 「{found.common}」): say that he follows 鄭玄, and "
+            "cite 鄭玄's note (work: 儀禮, layer: commentary)"
+        )
+        problems.append(
+            Problem(file, citation.line_of("quote"), path, WARNING, message, code="Y309")
+        )
+    return problems

@@ -113,6 +113,15 @@ def repeats_zheng(ctx: EntryContext) -> Iterable[Problem]:
     )
 
 
+def repeats_zheng_here(ctx: EntryContext) -> Iterable[Problem]:
+    """Y309: a cited note of the author's repeats words of 鄭玄's note on the same passage."""
+    from glossary.enrich import witness_rules
+
+    return witness_rules.local_repeat_problems(
+        ctx.file, ctx.entry, ctx.results, ctx.index, ctx.authorities
+    )
+
+
 def headword_quoted(ctx: EntryContext) -> Iterable[Problem]:
     """Y305: some form of the headword occurs in a quote."""
     from glossary.citations import headword_problem
@@ -320,6 +329,7 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     authorities_cited,
     received_reading,
     repeats_zheng,
+    repeats_zheng_here,
     headword_quoted,
     variants_quoted,
     pinyin,
