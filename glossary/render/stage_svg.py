@@ -57,6 +57,10 @@ ARROW = 4.0
 ROW_GAP = 2.6
 SIDE = 4.5
 
+#: The least share of the plan's width and height a section's window shows (a section whose
+#: actors all stand at the gate still shows the court they face).
+MIN_VIEW = (0.5, 0.4)
+
 View = tuple[float, float, float, float]
 
 
@@ -265,14 +269,22 @@ def section_view(plan: Plan, figs: Iterable[Figure], margin: float = 6.0) -> Vie
         ):
             xs += [place.x, place.x + place.w]
             ys += [place.y, place.y + place.h]
-    x0, y0 = max(0.0, min(xs) - margin), max(0.0, min(ys) - margin)
-    x1, y1 = min(plan.width, max(xs) + margin), min(plan.height, max(ys) + margin)
-    return (
-        math.floor(x0),
-        math.floor(y0),
-        math.ceil(x1) - math.floor(x0),
-        math.ceil(y1) - math.floor(y0),
-    )
+    x0, x1 = _span(min(xs) - margin, max(xs) + margin, plan.width * MIN_VIEW[0], plan.width)
+    y0, y1 = _span(min(ys) - margin, max(ys) + margin, plan.height * MIN_VIEW[1], plan.height)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def _span(lo: float, hi: float, least: float, limit: float) -> tuple[float, float]:
+    """``lo``..``hi`` widened about its middle to at least ``least``, kept within 0..``limit``,
+    in whole units."""
+    if hi - lo < least:
+        mid = (lo + hi) / 2
+        lo, hi = mid - least / 2, mid + least / 2
+    if lo < 0:
+        lo, hi = 0.0, hi - lo
+    if hi > limit:
+        lo, hi = max(0.0, lo - (hi - limit)), limit
+    return float(math.floor(lo)), float(math.ceil(hi))
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -283,6 +295,12 @@ def _n(value: float) -> str:
     text = f"{value * SCALE:.1f}"
     text = text[:-2] if text.endswith(".0") else text
     return "0" if text == "-0" else text
+
+
+def _up(value: float) -> str:
+    """A font size rounded up to one decimal: never below the size the labels were placed for."""
+    text = f"{math.ceil(value * SCALE * 10 - 1e-6) / 10:.1f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _paint(fill: str | None = None, stroke: str | None = None) -> str:
@@ -331,7 +349,7 @@ def _text(label: Label, cls: str = "yp-ink") -> str:
     weight = ' font-weight="700"' if label.bold else ""
     halo = f'stroke-width="{_n(label.size * 0.18)}" paint-order="stroke"'
     return (
-        f'<text x="{_n(label.x)}" y="{_n(label.y)}" font-size="{_n(label.size)}" '
+        f'<text x="{_n(label.x)}" y="{_n(label.y)}" font-size="{_up(label.size)}" '
         f"{_paint(cls, 'yp-bg')} {halo}{weight}>{escape(label.text)}</text>"
     )
 
