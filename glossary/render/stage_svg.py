@@ -313,9 +313,14 @@ def _paint(fill: str | None = None, stroke: str | None = None) -> str:
 
 
 def stage_style(auto_dark: bool = False) -> str:
-    """The night colours of a stage plan (and the plan under it): under Anki's night classes or a
-    ``yp-dark`` ancestor; with ``auto_dark`` also on a dark screen (``prefers-color-scheme``; print
-    stays light). One ``<style>`` serves every stage plan of a page."""
+    """The night colours of a stage plan (and the plan under it) as a ``<style>``: under Anki's
+    night classes or a ``yp-dark`` ancestor; with ``auto_dark`` also on a dark screen
+    (``prefers-color-scheme``; print stays light). One serves every stage plan of a page."""
+    return "<style>" + stage_css(auto_dark) + "</style>"
+
+
+def stage_css(auto_dark: bool = False) -> str:
+    """The rules of :func:`stage_style`, for a page's own stylesheet."""
     rules, media = [], []
     for cls, (_, night) in sorted(ALL_CLASSES.items()):
         for attr in ("fill", "stroke"):
@@ -327,7 +332,7 @@ def stage_style(auto_dark: bool = False) -> str:
     css = "".join(rules)
     if auto_dark:
         css += "@media screen and (prefers-color-scheme:dark){" + "".join(media) + "}"
-    return "<style>" + css + "</style>"
+    return css
 
 
 def _arrow(x: float, y: float, ux: float, uy: float, length: float, cls: str, dashed: bool) -> str:
@@ -405,6 +410,7 @@ def render_step(
     fit: float = FIT_PX,
     style: bool = True,
     auto_dark: bool = False,
+    legend: bool = True,
 ) -> str:
     """One step as SVG: the hall plan (within ``view``, plan units x, y, w, h; the whole plan by
     default) with every mark and move drawn and labelled.
@@ -414,7 +420,9 @@ def render_step(
     an ``<a>``); every mark carries its passage as a ``<title>``. Labels are at least
     ``MIN_LABEL_PX`` CSS px high when the SVG is shown ``fit`` px wide; a name with no room becomes
     a key number explained in the legend. ``style=False`` leaves out the ``<style>`` (a page with
-    many stage plans gives :func:`stage_style` once); ``auto_dark`` repaints on a dark screen.
+    many stage plans gives :func:`stage_style` once); ``auto_dark`` repaints on a dark screen;
+    ``legend=False`` leaves the symbols out of the legend (a page that explains them once), which
+    then holds only the names shown by key number, if any.
     """
     vx, vy, vw, vh = view if view is not None else (0.0, 0.0, plan.width, plan.height)
     unit = vw / fit
@@ -477,9 +485,12 @@ def render_step(
         else:
             actors.append(f'<g class="ys-mark">{tip}{body}</g>')
     keyed = [(key, place.label) for key, place in layout.keyed]
-    legend_svg, legend_h = _legend(
-        bool(drawn), bool(move_svg and any(move_svg)), keyed, vx, vy + vh, vw, unit
-    )
+    if legend or keyed:
+        legend_svg, legend_h = _legend(
+            legend and bool(drawn), legend and any(move_svg), legend, keyed, vx, vy + vh, vw, unit
+        )
+    else:
+        legend_svg, legend_h = "", 0.0
     total_h = vh + legend_h
     height_px = WIDTH_PX * float(_n(total_h)) / float(_n(vw))
     box = f"{_n(vx)} {_n(vy)} {_n(vw)} {_n(total_h)}"
@@ -513,6 +524,7 @@ def _inside(box: tuple[float, float, float, float], view: View) -> bool:
 def _legend(
     actors: bool,
     moves: bool,
+    north: bool,
     keyed: list[tuple[int, str]],
     x0: float,
     y0: float,
@@ -527,7 +539,8 @@ def _legend(
         items.append(("actor", "stands, faces the arrow"))
     if moves:
         items.append(("move", "goes"))
-    items.append(("north", "北 north"))
+    if north:
+        items.append(("north", "北 north"))
     items += [(None, f"{key} {text}") for key, text in keyed]
     parts = [
         f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(width)}" height="%H%" {_paint("yp-bg")}/>'
