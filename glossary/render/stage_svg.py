@@ -476,6 +476,13 @@ def render_step(
     actors = []
     for i, d in enumerate(drawn):
         body = _actor_svg(d)
+        if link is not None:
+            # A target a finger finds (22 CSS px across at the fitted width), unpainted.
+            x, y = d.dots[0]
+            body = (
+                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(max(DOT, 11 * unit))}" fill="none" '
+                f'pointer-events="all"/>' + body
+            )
         if i in actor_labels:
             body += _text(actor_labels[i], "ys-actor")
         tip = f"<title>{escape(_tip(d.mark))}</title>"
