@@ -57,7 +57,7 @@ def test_the_book_prints_every_step_after_the_order_of_the_rites(site: Path) -> 
             assert f'id="st-xiangshe-{n}-{k}"' in section
     assert page.count('<figure class="stage-step"') == sum(k for _, k in STEPS)
     # Under each plan the passages that place the actors: every quote of the file.
-    shown = set(re.findall(r'<span class="quote" lang="zh-Hant">([^<]*)</span>', page))
+    shown = set(re.findall(r'<span class="quote" lang="zh-Hant">「([^<]*)」</span>', page))
     assert shown == _quotes()
     assert "(still)" in page  # the carried placement of 請射's third step
     # The order of the rites points to each section's plans, with its page.
