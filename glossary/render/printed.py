@@ -15,7 +15,7 @@ from glossary.corpus.model import Locus
 from glossary.errors import PdfError
 from glossary.model import Entry, Glossary
 from glossary.model_alignment import Rendering
-from glossary.render import fonts, indexes, reader_links, search_index
+from glossary.render import fonts, indexes, reader_links, search_index, stage_html, stage_svg
 from glossary.render.anki.modern import citation_lines
 from glossary.render.markup import mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
@@ -221,6 +221,7 @@ def stylesheet(
     an entry looks like (for previews on screen)."""
     env = _env()
     body = env.get_template("print.css").render(extra=fonts.EXTRA_FAMILY)
+    body += "\n" + env.get_template("stages.css").render() + "\n" + stage_svg.stage_css(True)
     if options is None:
         return body
     heads = {page: _css_string(head) for page, head in sorted(layout.heads.items())}
@@ -287,14 +288,35 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         )
         plan_sources = keyed_sources(glossary.plan, glossary.plan_loci)
     covered = {rite.id for entry in glossary.entries for rite in entry.rites}
+    # The stage plans, after the order of the rites: each section's steps, its order's line
+    # pointing to them.
+    staged = stage_html.sections(
+        glossary,
+        link=lambda ident: f"#e-{ident}",
+        fit=stage_html.BOOK_FIT_PX,
+        auto_dark=True,
+        legend=False,
+    )
     timelines = [
         {
             **_rite_info(rite),
             "steps": glossary.sequences.get(rite.id, ()),
             "grades": rite.sections == "grades",
+            "plans": {(s.name, s.repeat): s.anchor for s in staged.get(rite.id, ())},
         }
         for rite in vocabulary().rites
         if rite.id in covered
+    ]
+    read = {r.rite for r in glossary.reader.rites} if glossary.reader else set()
+    stage_rites = [
+        {
+            **_rite_info(rite),
+            "sections": staged[rite.id],
+            # Each section in the reader view, its plans beside its text.
+            "text": reader_links.page_name(rite.id) if rite.id in read else None,
+        }
+        for rite in vocabulary().rites
+        if rite.id in staged
     ]
     texts = [
         info for info in glossary.texts if not info.rendering_of or info.id != info.rendering_of
@@ -324,6 +346,8 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
         full_plan=full_plan,
         plan_sources=plan_sources,
         timelines=timelines,
+        stage_rites=stage_rites,
+        stage_script=Markup(env.get_template("stages.js").render()),
         texts=texts,
         colophon=_colophon(glossary),
         reader=reader_links.contents(glossary),

@@ -3,9 +3,11 @@
 Classic and notes in the order of the book, each note's speakers named, every headword a link
 to its entry in ``glossary.html``, every cited passage an anchor (the entries' "in the text"
 links go there) with links back to the entries that cite it, the received text's other
-readings at their place, and the modern rendering after the passages it renders. The web
-page's stylesheet (``screen.css``) and the reader's own (``reader.css``); no script; one rite a
-page, so a phone loads one rite, not the book.
+readings at their place, and the modern rendering after the passages it renders; a section with
+stage plans shows them beside its text, a step at a time (``stage.html``; ``stages.js`` the one
+script, without which every step is shown). The web page's stylesheet (``screen.css``), the
+reader's own (``reader.css``) and the stage plans' (``stages.css``); one rite a page, so a phone
+loads one rite, not the book.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from markupsafe import Markup
 
 from glossary import version
 from glossary.model import Entry, Glossary
-from glossary.render import fonts
+from glossary.render import fonts, stage_html, stage_svg
 from glossary.render.printed import _env, entry_numbers
 from glossary.render.reader_links import CONTENTS, GLOSSARY, page_name
 from glossary.render.terms_json import ATTRIBUTION
@@ -40,7 +42,19 @@ def render(glossary: Glossary) -> dict[str, bytes]:
     faces = fonts.extra_font_face(_chars(text.rites) - absent)
     env = _env()
     css = Markup(
-        env.get_template("screen.css").render() + "\n" + env.get_template("reader.css").render()
+        env.get_template("screen.css").render()
+        + "\n"
+        + env.get_template("reader.css").render()
+        + "\n"
+        + env.get_template("stages.css").render()
+        + "\n"
+        + stage_svg.stage_css(True)
+    )
+    staged = stage_html.sections(
+        glossary,
+        link=lambda ident: f"{GLOSSARY}#e-{ident}",
+        fit=stage_html.READER_FIT_PX,
+        auto_dark=True,
     )
     common = {
         "css": css,
@@ -51,6 +65,7 @@ def render(glossary: Glossary) -> dict[str, bytes]:
         "version": version(),
         "attribution": ATTRIBUTION,
         "fonts": Markup(faces),
+        "stage_script": Markup(env.get_template("stages.js").render()),
     }
     rites = [(by_id[r.rite], r) for r in text.rites if r.rite in by_id]
     outputs = {}
@@ -60,7 +75,7 @@ def render(glossary: Glossary) -> dict[str, bytes]:
             **common,
             rite=rite,
             juans=rite_text.juans,
-            sections=_sections(rite_text, entries, numbers, absent),
+            sections=_sections(rite_text, entries, numbers, absent, staged.get(rite.id, ())),
             previous=rites[i - 1][0] if i else None,
             next=rites[i + 1][0] if i + 1 < len(rites) else None,
         )
@@ -89,14 +104,20 @@ def _sections(
     entries: Mapping[str, Entry],
     numbers: Mapping[str, int],
     absent: AbstractSet[str],
+    staged: tuple[stage_html.SectionView, ...] = (),
 ) -> list[dict]:
-    """The rite's sections: (heading or "", id, [block HTML …]), the text before the first heading first."""
-    found: list[dict] = [{"heading": "", "id": "", "blocks": []}]
+    """The rite's sections: (heading or "", id, [block HTML …], its stage plans or None), the
+    text before the first heading first."""
+    found: list[dict] = [{"heading": "", "id": "", "blocks": [], "stage": None}]
+    plans = {(s.name, s.repeat): s for s in staged}
+    seen: dict[str, int] = {}
     page = None
     for block in rite.blocks:
         if block.kind == "heading":
             heading = plain_html(block.text, absent)
-            found.append({"heading": heading, "id": f"s{len(found)}", "blocks": []})
+            seen[block.text] = seen.get(block.text, 0) + 1
+            stage = plans.get((block.text, seen[block.text]))
+            found.append({"heading": heading, "id": f"s{len(found)}", "blocks": [], "stage": stage})
             continue
         # A new page at the block's start is marked before it (inside it, where it falls).
         turn = Markup(_page(block.juan, block.page)) if block.page and block.page != page else ""

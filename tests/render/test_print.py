@@ -17,7 +17,7 @@ from pathlib import Path
 import html5lib
 import pytest
 from click.testing import CliRunner
-from conftest import MINI_PLAN, ROOT, make_project, mini_entries, raw, set_field
+from conftest import FIXTURES, MINI_PLAN, ROOT, make_project, mini_entries, raw, set_field
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ArrayObject
 
@@ -39,10 +39,18 @@ CJK = re.compile(r"[\u3400-\u9fff\U00020000-\U0002ffff]")
 
 
 def build(
-    out: Path, *args: str, terms: str | None = None, plan: bool = True, env: dict | None = None
+    out: Path,
+    *args: str,
+    terms: str | None = None,
+    plan: bool = True,
+    env: dict | None = None,
+    stages: bool = False,
 ):
-    """Build a project of the fixtures (``terms``: another terms text) into ``out``."""
+    """Build a project of the fixtures (``terms``: another terms text; ``stages``: with the
+    stage plans of stages-mini.yaml) into ``out``."""
     project = make_project(out.parent / f"{out.name}-project", terms, plan=plan)
+    if stages:
+        shutil.copyfile(FIXTURES / "stages-mini.yaml", project / "stages.yaml")
     result = CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000", **(env or {})}).invoke(
         cli,
         [
