@@ -158,7 +158,17 @@ def _move(movement: Movement, label: str) -> Move:
 def anchor(plan: Plan, place: Place, qualifier: str | None) -> tuple[float, float]:
     """The point of ``place`` a qualifier names (plan units): the top of stairs for 上, their foot
     for 下, beside it for 東/西/南/北, outside (south of) a gate for 外, inside it on the west for
-    門左, level with a wall in the court below it for 當 …; the place's middle otherwise."""
+    門左, level with a wall in the court below it for 當 …; the place's middle otherwise. Never
+    off the plan (outside the great gate at its southern edge is drawn at that edge)."""
+    x, y = _anchor(plan, place, qualifier)
+    return min(max(x, EDGE), plan.width - EDGE), min(max(y, EDGE), plan.height - EDGE)
+
+
+#: How near the plan's edge a mark may stand (plan units): its dot and facing arrow stay on it.
+EDGE = DOT + ARROW
+
+
+def _anchor(plan: Plan, place: Place, qualifier: str | None) -> tuple[float, float]:
     words = set((qualifier or "").split())
     cx, cy = place.x + place.w / 2, place.y + place.h / 2
     if place.kind == "steps" and "上" in words:
@@ -238,8 +248,15 @@ def _resolve(plan: Plan, marks: Sequence[Mark]) -> list[_Drawn]:
         else:
             dx, dy = row
             dots = tuple((x + dx * ROW_GAP * (1 - k), y + dy * ROW_GAP * (1 - k)) for k in range(3))
-        used += list(dots)
-        drawn.append(_Drawn(mark, dots, facing))
+        found = _Drawn(mark, dots, facing)
+        # Moved aside or set in a row past the plan's edge: drawn just inside it.
+        x0, y0, x1, y1 = found.box
+        dx = max(0.0, -x0) - max(0.0, x1 - plan.width)
+        dy = max(0.0, -y0) - max(0.0, y1 - plan.height)
+        if dx or dy:
+            found = _Drawn(mark, tuple((x + dx, y + dy) for x, y in dots), facing)
+        used += list(found.dots)
+        drawn.append(found)
     return drawn
 
 
@@ -247,7 +264,7 @@ def points(plan: Plan, marks: Iterable[Mark], moves: Iterable[Move]) -> list[tup
     """Every point a step draws at (its marks and the ends of its moves)."""
     drawn = _resolve(plan, list(marks))
     by_id = {p.id: p for p in plan.places}
-    out = [dot for d in drawn for dot in d.dots]
+    out = [corner for d in drawn for corner in (d.box[:2], d.box[2:])]
     for move in moves:
         for end in (move.origin, move.to):
             if end in by_id:

@@ -156,7 +156,10 @@ def _placement(
         )
     names = names_of(place, entries) if place is not None else ()
     # The place alone leads too: 三耦俟于堂西南面 (at 堂西, facing south), not 西南面.
-    lead = [*names, *(name + part for name in names for part in (placement.qualifier or "").split())]
+    lead = [
+        *names,
+        *(name + part for name in names for part in (placement.qualifier or "").split()),
+    ]
     if placement.facing is not None and not says_facing(quote, placement.facing, lead):
         yield _problem(
             file,

@@ -189,3 +189,20 @@ def test_night_colours_for_anki_and_for_a_dark_screen_but_not_print(glossary: Gl
         if "stroke" in node.attrib:
             assert re.search(r"\by[ps]-[a-z-]+-s\b", node.attrib.get("class", "")), node.attrib
     assert "<style>" not in render_step(glossary.plan, f.marks, style=False)
+
+
+def test_a_mark_at_the_plans_edge_is_drawn_inside_it(plan: Plan) -> None:
+    """Outside a gate on the plan's southern edge, or moved aside past it: still on the plan,
+    dot and arrow whole (士虞禮 事畢: the host outside the great gate)."""
+    from dataclasses import replace
+
+    gate = replace(plan.places[0], id="edge-gate", kind="door", y=plan.height - 3, h=3)
+    edged = replace(plan, places=(*plan.places, gate))
+    x, y = anchor(edged, gate, "外")
+    assert y < edged.height
+    marks = [Mark(a, a, "edge-gate", "外", "南面") for a in ("a1", "a2")]
+    root = ET.fromstring(render_step(edged, marks))
+    links = list(root.iter(f"{SVG}a")) or [
+        g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "ys-mark"
+    ]
+    assert len(links) == 2
