@@ -176,9 +176,11 @@ def layout_labels(
     fit: float,
     numbers: dict[str, int] | None = None,
     unlabelled: frozenset[str] = frozenset(),
+    first: frozenset[str] = frozenset(),
 ) -> Layout:
     """Place one label per visible place so that none overlaps another or covers a symbol
-    (``unlabelled``: places drawn without their label)."""
+    (``unlabelled``: places drawn without their label; ``first``: places labelled before the
+    rest, after the marked one: a stage plan's actors)."""
     vx, vy, vw, vh = view
     unit = vw / fit  # plan units per CSS pixel at the fitted width
     edge = 0.3 * unit  # a third of a pixel, so that rounding the output never pushes a label out
@@ -204,7 +206,15 @@ def layout_labels(
         keep_clear = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
     order = sorted(
         (p for p in shown if (label_marked or p.id != highlight) and p.id not in unlabelled),
-        key=lambda p: (p.id != highlight, p.kind == "area", p.w * p.h, p.y, p.x, p.id),
+        key=lambda p: (
+            p.id != highlight,
+            p.id not in first,
+            p.kind == "area",
+            p.w * p.h,
+            p.y,
+            p.x,
+            p.id,
+        ),
     )
     placed: list[Label] = []
     # Label boxes and symbols by grid cell (a cell about a label's height at the fitted width).
