@@ -14,6 +14,7 @@ facing in the same section) is not made. GUIDs come from (rite, section, step, a
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -30,6 +31,7 @@ from glossary.render.stage_svg import (
     Move,
     View,
     figures,
+    points,
     render_step,
     section_view,
 )
@@ -82,6 +84,23 @@ def _section_number(glossary: Glossary, section: StageSection) -> int:
     return glossary.stages.of_rite(section.rite.id).index(section) + 1
 
 
+#: Plan units a mark takes around its point (its dot and facing arrow), as ``section_view``'s margin.
+_REACH = 6.0
+
+
+def _covering(view: View, plan: Plan, figs: Sequence[Figure]) -> View:
+    """``view`` grown to hold every mark of the section with its arrow: ``section_view`` keeps to
+    the plan, and a mark outside the outer gate (大門外) stands beyond its edge; ``render_step``
+    leaves out a mark its window does not hold, and no card may lose the mark it asks about."""
+    x0, y0, w, h = view
+    x1, y1 = x0 + w, y0 + h
+    for fig in figs:
+        for x, y in points(plan, fig.marks, fig.moves):
+            x0, y0 = min(x0, math.floor(x - _REACH)), min(y0, math.floor(y - _REACH))
+            x1, y1 = max(x1, math.ceil(x + _REACH)), max(y1, math.ceil(y + _REACH))
+    return (float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+
+
 def place_text(plan: Plan, place_id: str, qualifier: str | None) -> str:
     """The place as the back names it: its label, then the qualifier (``阼階 上 當楣``)."""
     label = next((p.label for p in plan.places if p.id == place_id), place_id)
@@ -115,7 +134,7 @@ def stage_cards(glossary: Glossary) -> StageCards:
         section_figs = by_section.get(id(section), [])
         if not section_figs:
             continue
-        view = section_view(plan, section_figs)
+        view = _covering(section_view(plan, section_figs), plan, section_figs)
         named = frozenset(
             {m.place for f in section_figs for m in f.marks}
             | {end for f in section_figs for mv in f.moves for end in (mv.origin, mv.to)}
