@@ -166,3 +166,55 @@ def test_stage_cards_come_after_their_rites_words(
                 forward = [k for k, ord_ in cards if ord_ == 0]
                 reverse = [k for k, ord_ in cards if ord_ == 1]
                 assert reverse and max(forward) < min(reverse), rite
+
+
+def test_every_stage_card_fits_two_phone_screens(package: Path, tmp_path: Path) -> None:
+    """Each side of every stage card, its drawing shown, at 400 px: within two 400×800 screens,
+    in both modes (rendered by Chromium with the cards' own style)."""
+    import base64
+
+    from anki_collection import note_type
+    from playwright.sync_api import sync_playwright
+
+    with installed(tmp_path, package, presets=False) as col:
+        css = note_type(col, STAGE)["css"]
+        media = Path(col.media.dir())
+
+        def inline(side: str) -> str:
+            side = re.sub(r"<style>.*?</style>", "", side, flags=re.S)
+            return re.sub(
+                r'src="([^"]+)"',
+                lambda m: (
+                    'src="data:image/svg+xml;base64,'
+                    + base64.b64encode((media / m.group(1)).read_bytes()).decode()
+                    + '"'
+                ),
+                side,
+            )
+
+        sides = []
+        for cid in col.find_cards(f'"note:{STAGE}"'):
+            card = col.get_card(cid)
+            sides += [inline(card.question()), inline(card.answer())]
+    assert sides
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 400, "height": 800})
+        heights: list[int] = []
+        for body in ("card card1", "card card1 nightMode night_mode"):
+            for start in range(0, len(sides), 100):
+                page.set_content(
+                    f"<html><head><style>{css} body{{margin:0}}</style></head><body>"
+                    + "".join(
+                        f'<div class="sample {body}" style="width:400px">{s}</div>'
+                        for s in sides[start : start + 100]
+                    )
+                    + "</body></html>"
+                )
+                page.wait_for_load_state("load")
+                heights += page.evaluate(
+                    "() => [...document.querySelectorAll('.sample')].map(e => e.offsetHeight)"
+                )
+        browser.close()
+    assert min(heights) > 300  # the drawings are there
+    assert max(heights) <= 1600, max(heights)
