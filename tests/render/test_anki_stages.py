@@ -96,7 +96,7 @@ def test_each_stage_card_asks_one_thing(package: Path, tmp_path: Path) -> None:
             # The back draws the whole step, the asked actor labelled.
             assert actor in texts(back_svg), (note["Key"], template)
             assert col.decks.name(card.did).endswith(f"::{STAGE_DECK}")
-            if template == "Where he stands":
+            if template == "Place and facing":
                 # The given actor is named in the question, never drawn on its plan.
                 assert actor not in texts(front_svg), note["Key"]
                 assert ASKED not in texts(front_svg)
@@ -117,7 +117,7 @@ def test_each_stage_card_asks_one_thing(package: Path, tmp_path: Path) -> None:
             # One question, one answer: the same front (its text and its drawing) never asks
             # for two different answers.
             fronts[(template, plain(front), front_svg)].add(answer)
-        assert kinds["Where he stands"] > 100 and kinds["Who stands here"] > 50
+        assert kinds["Place and facing"] > 100 and kinds["Who stands here"] > 50
         clashes = {k[:2]: v for k, v in fronts.items() if len(v) > 1}
         assert not clashes, list(clashes.items())[:5]
         # A section asks an actor at a place and facing once, and who stands at one once.
@@ -162,7 +162,7 @@ def test_stage_cards_come_after_their_rites_words(
                 first = day_of[seen[min(k for k, _ in cards)]]
                 assert first >= day_of[seen[last_word[rite]]], rite
             if presets:
-                # Every "where he stands" card of the rite, then every "who stands here".
+                # Every "place and facing" card of the rite, then every "who stands here".
                 forward = [k for k, ord_ in cards if ord_ == 0]
                 reverse = [k for k, ord_ in cards if ord_ == 1]
                 assert reverse and max(forward) < min(reverse), rite

@@ -137,7 +137,7 @@ STAGE_FIELDS = (
 )
 STAGE_TEMPLATES = (
     (
-        "Where he stands",
+        "Place and facing",
         7400190001,
         "stage_front.html",
         "stage_back.html",

@@ -181,7 +181,7 @@ def cloze_ords(spec: NoteSpec) -> list[tuple[int, str]]:
 
 
 def stage_ords(spec: NoteSpec) -> list[int]:
-    """A stage note's cards: "where he stands" (0), and "who stands here" (1) where it is made."""
+    """A stage note's cards: "place and facing" (0), and "who stands here" (1) where it is made."""
     names = [name for name, _ in SPECS["stage"][0]]
     return [0, 1] if spec.fields[names.index("PlanReverse")] else [0]
 
@@ -192,8 +192,8 @@ def positions(specs: list[NoteSpec]) -> dict[str, dict[int, int]]:
     The words in 禮經本義's order (by the earliest rite they occur in, then in the glossary's
     order); word *i*'s Recognition card at *i*, its Recall card at *i* + ``SPACING``, its Hall plan
     card at *i* + 2 × ``SPACING``, the cloze asking it at *i* + 3 × ``SPACING``; a rite's section
-    cards after the passages of its last word, then its stage-plan cards (every "where does he
-    stand" card of the rite, then every "who stands here"). So a learner meets the book's first
+    cards after the passages of its last word, then its stage-plan cards (every "place and
+    facing" card of the rite, then every "who stands here"). So a learner meets the book's first
     rite first and never gets a word's two cards close together, whatever the daily limit.
     """
     words = [s for s in specs if s.kind == "term" and s.category != "retired"]
