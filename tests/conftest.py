@@ -212,7 +212,7 @@ def shipped_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.mktemp("shipped-build")
     project = base / "project"
     project.mkdir()
-    for name in ("terms.yaml", "plan.yaml", "retired.yaml", "anki-ledger.json"):
+    for name in ("terms.yaml", "plan.yaml", "stages.yaml", "retired.yaml", "anki-ledger.json"):
         if (ROOT / name).exists():
             shutil.copyfile(ROOT / name, project / name)
     shutil.copytree(ROOT / "corpus", project / "corpus")

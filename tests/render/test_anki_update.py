@@ -30,7 +30,7 @@ from click.testing import CliRunner
 from conftest import FIXTURES, ROOT, make_project, set_field
 
 from glossary.cli import cli
-from glossary.render.anki.models import TERM_FIELDS
+from glossary.render.anki.models import STAGE_MODEL_ID, TERM_FIELDS
 
 pytestmark = pytest.mark.slow
 
@@ -294,6 +294,34 @@ def test_updating_from_the_release_after_the_rework_needs_only_the_defaults(
         )
         assert any(b"<details" in bytes(config) for config in templates)  # (a memoryview)
         again = import_package(col, after_rework)
+        assert not again.new and not again.updated and not again.conflicting
+    finally:
+        col.close()
+
+
+def test_the_stage_plan_note_type_comes_new_beside_the_old_ones(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    """Issue 29: the release that adds the stage-plan note type, imported over the last release
+    with Anki's default options: the old note types stay as they were under their ids, the new
+    one comes under its own with its notes, nothing conflicts, and importing again changes nothing."""
+    base = tmp_path_factory.mktemp("update-stages")
+    root = make_project(base / "repo")
+    shutil.copyfile(RELEASE_2 / "anki-ledger.json", root / "anki-ledger.json")
+    shutil.copyfile(FIXTURES / "stages-mini.yaml", root / "stages.yaml")
+    package = build(root, base / "new", epoch=1_800_000_000)
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        import_package(col, RELEASE_2 / "yili-glossary.apkg")
+        old = {m["name"]: m["id"] for m in col.models.all() if m["name"].startswith("Yili")}
+        assert "Yili glossary stage plan" not in old
+        log = import_package(col, package)
+        assert not log.conflicting and not log.missing_notetype
+        now = {m["name"]: m["id"] for m in col.models.all() if m["name"].startswith("Yili")}
+        assert now == {**old, "Yili glossary stage plan": STAGE_MODEL_ID}
+        stage = set(col.find_notes('"note:Yili glossary stage plan"'))
+        assert len(stage) == 3 and stage <= {n.id.nid for n in log.new}
+        again = import_package(col, package)
         assert not again.new and not again.updated and not again.conflicting
     finally:
         col.close()

@@ -14,6 +14,7 @@ import genanki
 TERM_MODEL_ID = 1740512001
 CLOZE_MODEL_ID = 1740512002
 SEQUENCE_MODEL_ID = 1740512003
+STAGE_MODEL_ID = 1740512004
 
 #: (name, field id). Append new fields at the end; never reuse an id.
 TERM_FIELDS = (
@@ -106,10 +107,58 @@ SEQUENCE_TEMPLATES = (
         "{{Next}}",
     ),
 )
+#: A stage-plan note: one actor's placement in one step of a rite (glossary/render/anki/stages.py).
+STAGE_FIELDS = (
+    # The sort field: the rite in 禮經本義's order, the section's number, the step, the actor.
+    ("Key", 7400180001),
+    ("Rite", 7400180002),
+    ("Section", 7400180003),
+    # The section's name with the actor's headword masked (～): what the reverse front shows.
+    ("CueSection", 7400180004),
+    ("Step", 7400180005),
+    ("Steps", 7400180006),
+    ("Actor", 7400180007),
+    ("Ruby", 7400180008),
+    ("Gloss", 7400180009),
+    # The place's label and qualifier (阼階 上 當楣), its entry's gloss, the facing.
+    ("Place", 7400180010),
+    ("PlaceGloss", 7400180011),
+    ("Facing", 7400180012),
+    ("FacingEn", 7400180013),
+    # The drawings: the step without the asked actor (front), the whole step (backs), the step
+    # with his mark labelled ？ (the reverse front; empty where the reverse card is not made).
+    ("Plan", 7400180014),
+    ("PlanAnswer", 7400180015),
+    ("PlanReverse", 7400180016),
+    ("Citation", 7400180017),
+    ("StepNote", 7400180018),
+    # The actor's entry id.
+    ("Id", 7400180019),
+)
+STAGE_TEMPLATES = (
+    (
+        "Place and facing",
+        7400190001,
+        "stage_front.html",
+        "stage_back.html",
+        "{{Rite}} 〈{{Section}}〉 step {{Step}}: where does {{Actor}} stand?",
+        "{{Place}} {{Facing}}",
+    ),
+    # Only where no other actor of the section stands at that place facing that way.
+    (
+        "Who stands here",
+        7400190002,
+        "stage_reverse_front.html",
+        "stage_back.html",
+        "{{Rite}} 〈{{CueSection}}〉 step {{Step}}: who stands at {{Place}} {{Facing}}?",
+        "{{Actor}}",
+    ),
+)
 SPECS = {
     "term": (TERM_FIELDS, TERM_TEMPLATES),
     "cloze": (CLOZE_FIELDS, CLOZE_TEMPLATES),
     "sequence": (SEQUENCE_FIELDS, SEQUENCE_TEMPLATES),
+    "stage": (STAGE_FIELDS, STAGE_TEMPLATES),
 }
 FONT = "Noto Serif CJK TC"
 
@@ -173,7 +222,7 @@ def model_source(kind: str) -> str:
 
 
 #: The field the browser sorts by: the term, the headwords a passage asks, the rite's order.
-SORT_FIELDS = {"term": "Term", "cloze": "Term", "sequence": "Key"}
+SORT_FIELDS = {"term": "Term", "cloze": "Term", "sequence": "Key", "stage": "Key"}
 
 #: kind → (model id, name, genanki model type).
 MODELS = {
@@ -183,6 +232,9 @@ MODELS = {
     "cloze": (CLOZE_MODEL_ID, "Yili glossary passage cloze", genanki.Model.CLOZE),
     # "What comes next": the order of a rite's sections, from the corpus' section markers.
     "sequence": (SEQUENCE_MODEL_ID, "Yili glossary rite sequence", genanki.Model.FRONT_BACK),
+    # Stage plans: a step of a rite drawn on the hall plan → where an actor stands, and who stands
+    # at a marked place.
+    "stage": (STAGE_MODEL_ID, "Yili glossary stage plan", genanki.Model.FRONT_BACK),
 }
 
 

@@ -22,6 +22,9 @@ from glossary.vocab import Rite, vocabulary
 ROOT_DECK = "Yili 仪礼 Glossary"
 #: The sub-deck of the "what comes next" cards (sequences are not an entry category).
 SEQUENCE_DECK = "Order of the rite 仪节次第"
+#: The sub-deck of the stage-plan cards: sorts after the categories' decks, so that in Anki's deck
+#: order too a rite's stage cards come after its words.
+STAGE_DECK = "Stage plans 位次"
 #: The branch of the passage (cloze) cards, a sub-deck per rite: numbered after the seventeen rites,
 #: so that in Anki's deck order (which is the order new cards come in, by default) every headword
 #: is met on its own well before it is asked in a passage.
@@ -62,6 +65,8 @@ def deck_name(rite: Rite, category: str, numbered: bool = True) -> str:
         return f"{ROOT_DECK}::{texts}::{rite_label(rite, numbered)}"
     if category == "sequence":
         label = SEQUENCE_DECK
+    elif category == "stage":
+        label = STAGE_DECK
     else:
         found = vocabulary().category(category)
         label = f"{found.heading} {found.zh}"
@@ -69,9 +74,9 @@ def deck_name(rite: Rite, category: str, numbered: bool = True) -> str:
 
 
 def home_rite(spec: NoteSpec) -> Rite:
-    """The rite whose deck holds a note: a passage's or a section's own rite; a word's earliest
-    rite in 禮經本義's order (where a learner following the book meets it first)."""
-    if spec.category in ("passage", "sequence"):
+    """The rite whose deck holds a note: a passage's, a section's or a stage plan's own rite; a
+    word's earliest rite in 禮經本義's order (where a learner following the book meets it first)."""
+    if spec.category in ("passage", "sequence", "stage"):
         return spec.rites[0]
     return min(spec.rites, key=lambda rite: rite.order)
 
@@ -115,7 +120,9 @@ def build_decks(
         deck = decks.get(name)
         if deck is None:
             kind = (
-                spec.category if spec.category in ("retired", "passage", "sequence") else "category"
+                spec.category
+                if spec.category in ("retired", "passage", "sequence", "stage")
+                else "category"
             )
             deck = decks[name] = genanki.Deck(
                 deck_id(first), name, description(kind, rite, name.rsplit("::", 1)[1])

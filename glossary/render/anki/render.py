@@ -24,6 +24,7 @@ from glossary.render.anki.notes import (
 )
 from glossary.render.anki.package import build_decks, home_rite, write_apkg
 from glossary.render.anki.passages import choose_passages, cloze_note
+from glossary.render.anki.stages import stage_cards
 from glossary.render.plan_svg import render_svg
 
 #: East and west in the plan's names: the front that hides a place's name hides its twin's too
@@ -71,7 +72,8 @@ def plan_media(glossary: Glossary) -> dict[str, bytes]:
 
 def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpec]:
     """Every note: the entries' term notes (glossary order), their passage notes, the notes of
-    retired ids and of passage cards now in another note, then the rites' sequences.
+    retired ids and of passage cards now in another note, the rites' sequences, then the stage
+    plans' notes (stages.yaml's order).
 
     ``ledger`` keeps the cloze numbers of passage notes from build to build (and learns new ones);
     without one (a preview) they are numbered afresh.
@@ -145,6 +147,7 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
     covered = {rite.id: rite for entry in glossary.entries for rite in entry.rites}
     for rite in sorted(covered.values(), key=lambda r: r.simplified):
         specs.extend(sequence_notes(glossary.sequences.get(rite.id, ())))
+    specs.extend(stage_cards(glossary).specs)
     return specs
 
 
@@ -177,14 +180,21 @@ def cloze_ords(spec: NoteSpec) -> list[tuple[int, str]]:
     return list(zip(numbers, ids)) if len(numbers) == len(ids) else list(enumerate(ids))
 
 
+def stage_ords(spec: NoteSpec) -> list[int]:
+    """A stage note's cards: "place and facing" (0), and "who stands here" (1) where it is made."""
+    names = [name for name, _ in SPECS["stage"][0]]
+    return [0, 1] if spec.fields[names.index("PlanReverse")] else [0]
+
+
 def positions(specs: list[NoteSpec]) -> dict[str, dict[int, int]]:
     """Each card's place among new cards (note key → card ord → ``due``), the same in every package.
 
     The words in 禮經本義's order (by the earliest rite they occur in, then in the glossary's
     order); word *i*'s Recognition card at *i*, its Recall card at *i* + ``SPACING``, its Hall plan
     card at *i* + 2 × ``SPACING``, the cloze asking it at *i* + 3 × ``SPACING``; a rite's section
-    cards after the passages of its last word. So a learner meets the book's first rite first and
-    never gets a word's two cards close together, whatever the daily limit.
+    cards after the passages of its last word, then its stage-plan cards (every "place and
+    facing" card of the rite, then every "who stands here"). So a learner meets the book's first
+    rite first and never gets a word's two cards close together, whatever the daily limit.
     """
     words = [s for s in specs if s.kind == "term" and s.category != "retired"]
     words.sort(key=lambda s: home_rite(s).order)  # stable: the glossary's order within a rite
@@ -201,6 +211,9 @@ def positions(specs: list[NoteSpec]) -> dict[str, dict[int, int]]:
             for ord_, entry_id in cloze_ords(spec):
                 i = index.get(entry_id, last.get(spec.rites[0].id, len(words)))
                 keys.append((i + 3 * SPACING, 3, n, spec.key, ord_))
+        elif spec.kind == "stage":
+            i = last.get(spec.rites[0].id, len(words))
+            keys.extend((i + 3 * SPACING, 5 + ord_, n, spec.key, ord_) for ord_ in stage_ords(spec))
         else:
             i = last.get(spec.rites[0].id, len(words))
             keys.append((i + 3 * SPACING, 4, n, spec.key, 0))
@@ -253,7 +266,7 @@ def render(glossary: Glossary) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """
     specs, mods, ledger = stamp(glossary)
     models = all_models(mods)
-    media = {**glossary.media, **plan_media(glossary)}
+    media = {**glossary.media, **plan_media(glossary), **stage_cards(glossary).media}
     extra = font_media(specs, {entry.id: entry.line for entry in glossary.entries})
     timestamp = max(mods.values(), default=glossary.epoch)
     places = positions(specs)
