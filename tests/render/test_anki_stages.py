@@ -103,7 +103,14 @@ def test_each_stage_card_asks_one_thing(package: Path, tmp_path: Path) -> None:
                 assert actor in plain(front)
                 answer = f"{note['Place']} {note['Facing']}"
                 questions[
-                    (template, note["Section"], note["Id"], note["Place"], note["Facing"])
+                    (
+                        template,
+                        note["Rite"],
+                        note["Section"],
+                        note["Id"],
+                        note["Place"],
+                        note["Facing"],
+                    )
                 ] += 1
             else:
                 assert template == "Who stands here", template
@@ -113,14 +120,17 @@ def test_each_stage_card_asks_one_thing(package: Path, tmp_path: Path) -> None:
                 assert not [f for f in forms if f in shown], (note["Key"], plain(front))
                 assert actor not in texts(front_svg) and texts(front_svg).count(ASKED) == 1
                 answer = note["Id"]
-                questions[(template, note["Section"], note["Place"], note["Facing"])] += 1
+                questions[
+                    (template, note["Rite"], note["Section"], note["Place"], note["Facing"])
+                ] += 1
             # One question, one answer: the same front (its text and its drawing) never asks
             # for two different answers.
             fronts[(template, plain(front), front_svg)].add(answer)
         assert kinds["Place and facing"] > 100 and kinds["Who stands here"] > 50
         clashes = {k[:2]: v for k, v in fronts.items() if len(v) > 1}
         assert not clashes, list(clashes.items())[:5]
-        # A section asks an actor at a place and facing once, and who stands at one once.
+        # A section of a rite (鄉飲酒禮 and 鄉射禮 both have a 迎賔) asks an actor at a place and
+        # facing once, and who stands at one once.
         twice = [q for q, n in questions.items() if n > 1]
         assert not twice, twice[:5]
 

@@ -123,13 +123,19 @@ def definition_html(definition: str) -> str:
 
 
 def senses_html(senses: Sequence[Sense]) -> str:
-    """The senses by rite, under the definition: ``乡射礼 · 大射仪: gloss — definition``."""
+    """The senses by rite, under the definition: ``乡射礼 · 大射仪: gloss``, each sense's own
+    definition behind a closed "more" (two senses of several rites would fill a phone screen)."""
     if not senses:
         return ""
     items = "".join(
         f'<li><span class="sense-rites" lang="zh-Hans">'
         f"{text(' · '.join(rite.simplified for rite in sense.rites))}</span>: {text(sense.gloss)}"
-        + (f" — {text(sense.definition)}" if sense.definition else "")
+        + (
+            f'<details class="more"><summary lang="en">In these rites</summary>'
+            f"{text(sense.definition)}</details>"
+            if sense.definition
+            else ""
+        )
         + "</li>"
         for sense in senses
     )

@@ -231,11 +231,17 @@ def choose_passages(
             # has no other passage): the classic's own stream around it, by characters.
             passage.by_characters()
             passage.grow(4, *passage.blanked_edges())
-        while passage.outside() < MIN_CONTEXT:
-            # By units, the thinner side first (so a unit is not added where none is needed).
-            left = passage.thinner_side_is_left()
-            if not (passage.grow(1, left, not left) or passage.grow(1, not left, left)):
+        for _ in range(2):
+            while passage.outside() < MIN_CONTEXT:
+                # By units, the thinner side first (so a unit is not added where none is needed).
+                left = passage.thinner_side_is_left()
+                if not (passage.grow(1, left, not left) or passage.grow(1, not left, left)):
+                    break
+            if passage.outside() >= MIN_CONTEXT or not passage.edges:
                 break
+            # All the units there are still too few words (君父為長子為人後者, between two notes):
+            # the classic's stream around them, by characters.
+            passage.by_characters()
     passages = _merged(passages)
     for _ in range(16):
         asked: dict[str, list[tuple[_Passage, str]]] = {}
