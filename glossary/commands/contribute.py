@@ -152,7 +152,11 @@ def changelog(old: str, new: str, details: bool, form: str | None) -> None:
     "--out", type=click.Path(path_type=Path), help="HTML file to write (default preview-ID.html)."
 )
 @click.option("--folder", type=click.Path(path_type=Path), help="Write preview-ID.html there.")
-@click.option("--png", is_flag=True, help="Also write a PNG of the page through headless Chromium.")
+@click.option(
+    "--png",
+    is_flag=True,
+    help="Also write a PNG of each card (front, back) and of the printed entry (Chromium).",
+)
 @click.pass_obj
 def preview(
     cache: IndexCache,

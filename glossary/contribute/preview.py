@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import os
 import re
 from collections.abc import Sequence
 from html import escape
@@ -98,9 +97,12 @@ def _inline_media(html: str, media: dict[str, bytes]) -> str:
     return html
 
 
-def preview(glossary: Glossary, entry_id: str, notes: Sequence[NoteSpec] | None = None) -> bytes:
-    """One self-contained page: the entry's cards, then its printed entry (``notes``: the
-    glossary's ``note_specs``, when several previews share them)."""
+def entry_cards(
+    glossary: Glossary, entry_id: str, notes: Sequence[NoteSpec] | None = None
+) -> list[tuple[str, str, str]]:
+    """Every card Anki makes that asks ``entry_id``, in the deck's order, as (card type, front,
+    back) with the media inlined (``notes``: the glossary's ``note_specs``, when several previews
+    share them)."""
     specs = [
         s
         for s in (note_specs(glossary) if notes is None else notes)
@@ -124,6 +126,13 @@ def preview(glossary: Glossary, entry_id: str, notes: Sequence[NoteSpec] | None 
                     continue  # Anki makes no card when the front is empty (e.g. no hall plan)
                 back = render_card(template_text(back_file), fields, front=front, ordinal=ordinal)
                 cards.append((name, _inline_media(front, media), _inline_media(back, media)))
+    return cards
+
+
+def preview(glossary: Glossary, entry_id: str, notes: Sequence[NoteSpec] | None = None) -> bytes:
+    """One self-contained page: the entry's cards, then its printed entry (``notes``: the
+    glossary's ``note_specs``, when several previews share them)."""
+    cards = entry_cards(glossary, entry_id, notes)
     entry_html = render_entry(glossary, entry_id)
     parts = [
         "<!DOCTYPE html>",
@@ -190,16 +199,70 @@ def phone_card(
         else render_card(template_text(back_file), fields, front=front, ordinal=ordinal)
     )
     media = {**glossary.media, **plan_media(glossary)}
+    return phone_page(
+        f"{entry_id}: {template} ({side})", _inline_media(html, media), night, fill=True
+    )
+
+
+def phone_page(title: str, html: str, night: bool = False, fill: bool = False) -> bytes:
+    """A card's HTML on a page of its own as Anki shows it on a phone: in a <body> with Anki's
+    classes (night mode or not) and the deck's CSS; ``fill``: at least a screen tall."""
+    fills = " min-height: 100vh;" if fill else ""
     return "\n".join(
         [
             "<!DOCTYPE html>",
             '<html lang="en"><head><meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{escape(entry_id)}: {escape(template)} ({side})</title>",
-            f"<style>{css()}\nbody {{ margin: 0; padding: 16px 12px; min-height: 100vh; box-sizing: border-box; }}</style>",
-            f'</head><body class="{BODY_CLASSES[night]}">{_inline_media(html, media)}</body></html>',
+            f"<title>{escape(title)}</title>",
+            f"<style>{css()}\nbody {{ margin: 0; padding: 16px 12px;{fills} box-sizing: border-box; }}</style>",
+            f'</head><body class="{BODY_CLASSES[night]}">{html}</body></html>',
         ]
     ).encode("utf-8")
+
+
+#: The pictures of ``preview --png``: each card at a phone's width, the printed entry at about
+#: its printed column's, both at two device pixels per CSS pixel (a phone's, and sharp characters).
+PHONE_WIDTH = 400
+PRINTED_WIDTH = 680
+PNG_SCALE = 2
+
+
+def printed_page(glossary: Glossary, entry_id: str) -> bytes:
+    """The printed entry alone, on a page with the printed glossary's stylesheet."""
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{escape(entry_id)}: printed glossary</title>",
+            f"<style>{stylesheet(None)}\nbody {{ margin: 0; padding: 8mm; background: #ffffff; }}</style>",
+            f"</head><body>{render_entry(glossary, entry_id)}</body></html>",
+        ]
+    ).encode("utf-8")
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def png_pages(
+    glossary: Glossary, entry_id: str, notes: Sequence[NoteSpec] | None = None
+) -> list[tuple[str, bytes, int]]:
+    """What ``preview --png`` draws for ``entry_id``, in order, as (file name, page, width): the
+    front and back of each card (``ID-recognition-front.png`` …; a card type the entry has more
+    than one card of, as passage cards, is numbered: ``ID-cloze-2-back.png``), then the printed
+    entry (``ID-printed.png``)."""
+    cards = entry_cards(glossary, entry_id, notes)
+    kinds = [name for name, _, _ in cards]
+    seen: dict[str, int] = {}
+    pages = []
+    for name, front, back in cards:
+        seen[name] = seen.get(name, 0) + 1
+        label = _slug(name) + (f"-{seen[name]}" if kinds.count(name) > 1 else "")
+        for side, html in (("front", front), ("back", back)):
+            title = f"{entry_id}: {name} ({side})"
+            pages.append((f"{entry_id}-{label}-{side}.png", phone_page(title, html), PHONE_WIDTH))
+    pages.append((f"{entry_id}-printed.png", printed_page(glossary, entry_id), PRINTED_WIDTH))
+    return pages
 
 
 def write_preview(
@@ -211,7 +274,8 @@ def write_preview(
     *,
     cache: IndexCache | None = None,
 ) -> list[Path]:
-    """Check the glossary, then write the preview page of ``entry_id`` (and its PNG); the files written.
+    """Check the glossary, then write the preview page of ``entry_id`` (with ``png``, a picture of
+    each card and of the printed entry beside it, see :func:`png_pages`); the files written.
 
     The entry must be valid; problems elsewhere in the file do not stop a preview.
     """
@@ -232,7 +296,7 @@ def write_previews(
     *,
     cache: IndexCache | None = None,
 ) -> list[Path]:
-    """``preview-ID.html`` (and its PNG) in ``folder`` for each of ``entry_ids``: the glossary is
+    """``preview-ID.html`` (and its pictures) in ``folder`` for each of ``entry_ids``: the glossary is
     checked and its notes made once, for all of them (a pull request's changed entries, in CI)."""
     from glossary.errors import DataError
 
@@ -262,6 +326,7 @@ def _write(
     glossary = dataclasses.replace(gather(report, terms.parent), reader=None)
     notes = note_specs(glossary)
     written = []
+    pictures: list[tuple[Path, bytes, int]] = []
     for entry_id, out in outs.items():
         html = preview(glossary, entry_id, notes)
         # Renamed over the name, never written through it: a committed ``preview-bi.html`` link
@@ -269,66 +334,16 @@ def _write(
         write_file_atomically(out, html)
         written.append(out)
         if png:
-            write_file_atomically(out.with_suffix(".png"), full_page_png(html))
-            written.append(out.with_suffix(".png"))
+            pictures += [
+                (out.parent / name, page, width)
+                for name, page, width in png_pages(glossary, entry_id, notes)
+            ]
+    if pictures:
+        from glossary.render.pdf import screenshots
+
+        # One Chromium for every picture of every entry.
+        drawn = screenshots([(page, width) for _, page, width in pictures], scale=PNG_SCALE)
+        for (path, _, _), data in zip(pictures, drawn):
+            write_file_atomically(path, data)
+            written.append(path)
     return written
-
-
-#: The preview's width in the PNG: two cards (front and back) side by side.
-PNG_WIDTH = 1000
-#: A page taller than this is cut (Chromium's own limit for one screenshot is 16 384 pixels).
-MAX_PNG_HEIGHT = 16384
-_MEASURE = (
-    "<script>window.addEventListener('load', function () {"
-    "document.documentElement.setAttribute('data-height',"
-    " String(Math.ceil(document.documentElement.scrollHeight))); });</script>"
-)
-
-
-def page_height(html: bytes, width: int = PNG_WIDTH) -> int:
-    """The height of the whole page at ``width`` pixels, as Chromium lays it out (every card and
-    the printed entry): the page is loaded once with a script that writes its height into the DOM."""
-    import subprocess
-    import tempfile
-
-    from glossary.errors import PdfError
-    from glossary.render.pdf import FLAGS, find_chromium
-
-    browser = find_chromium()
-    if browser is None:
-        raise PdfError("a PNG needs headless Chromium: install the Debian package `chromium`")
-    measured = html.replace(b"</body>", _MEASURE.encode() + b"</body>", 1)
-    with tempfile.TemporaryDirectory(prefix="glossary-measure-") as tmp:
-        page = Path(tmp) / "page.html"
-        page.write_bytes(measured)
-        sandbox = ("--no-sandbox",) if os.geteuid() == 0 else ()
-        command = [
-            browser,
-            *FLAGS,
-            *sandbox,
-            f"--user-data-dir={Path(tmp) / 'profile'}",
-            f"--window-size={width},800",
-            "--hide-scrollbars",
-            "--force-device-scale-factor=1",
-            "--dump-dom",
-            page.as_uri(),
-        ]
-        try:
-            done = subprocess.run(command, capture_output=True, timeout=180, check=True)
-        except subprocess.CalledProcessError as exc:
-            raise PdfError(
-                f"Chromium failed ({exc.returncode}): {exc.stderr.decode(errors='replace')[-500:]}"
-            ) from None
-        except subprocess.TimeoutExpired:
-            raise PdfError("Chromium did not finish within 180 s") from None
-    found = re.search(rb'data-height="(\d+)"', done.stdout)
-    if found is None:
-        raise PdfError("Chromium did not say how tall the preview is")
-    return int(found.group(1))
-
-
-def full_page_png(html: bytes, width: int = PNG_WIDTH) -> bytes:
-    """A PNG of the whole preview page: its window is as tall as the page."""
-    from glossary.render.pdf import screenshot
-
-    return screenshot(html, width=width, height=min(MAX_PNG_HEIGHT, page_height(html, width)))

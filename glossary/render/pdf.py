@@ -3,14 +3,17 @@ reproducible, compact and its text copy-safe afterwards (qpdf, by pikepdf)."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
+import json
 import os
 import re
 import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -304,3 +307,176 @@ def screenshot(html: bytes, width: int = 1000, height: int = 2200) -> bytes:
         if not target.exists() or target.stat().st_size == 0:
             raise PdfError("Chromium wrote no screenshot")
         return target.read_bytes()
+
+
+#: Chromium's limit for one screenshot, in device pixels.
+MAX_SCREENSHOT_PIXELS = 16384
+#: How tall the window of :func:`screenshots` is, in CSS pixels (a phone's screen): what ``vh``
+#: units of a page are measured by; the picture itself is as tall as the page.
+SCREENSHOT_WINDOW_HEIGHT = 800
+
+
+def screenshots(
+    pages: Sequence[tuple[bytes, int]], scale: float = 2, timeout: float | None = None
+) -> list[bytes]:
+    """A PNG of each of ``pages`` (HTML, width in CSS pixels), as tall as the page is (up to
+    Chromium's limit), at ``scale`` device pixels per CSS pixel: one Chromium for them all, driven
+    through the DevTools protocol on a pipe (``--remote-debugging-pipe``), so each page costs a
+    navigation, not a browser start. ``timeout``: seconds for them all (by default a minute to
+    start and 20 s a page)."""
+    if not pages:
+        return []
+    timeout = TIMEOUT_BASE + 20 * len(pages) if timeout is None else timeout
+    with tempfile.TemporaryDirectory(prefix="glossary-png-") as tmp:
+        with _DevTools(require_chromium(), Path(tmp), time.monotonic() + timeout) as tools:
+            return [tools.screenshot(html, width, scale) for html, width in pages]
+
+
+class _DevTools:
+    """A headless Chromium and one page of it, spoken to in the DevTools protocol over the pipe
+    Chromium reads on fd 3 and writes on fd 4 (JSON messages, each ended by a NUL byte)."""
+
+    def __init__(self, browser: str, folder: Path, deadline: float) -> None:
+        import fcntl
+
+        self.folder, self.deadline, self.pages, self.last = folder, deadline, 0, 0
+        self.buffer = b""
+        self.events: list[dict] = []  # those that came while a call waited for its answer
+        # The child's ends numbered from 10, so that putting them at 3 and 4 clobbers neither.
+        to_child, self.send_fd = os.pipe()
+        self.read_fd, from_child = os.pipe()
+        child_in = fcntl.fcntl(to_child, fcntl.F_DUPFD_CLOEXEC, 10)
+        child_out = fcntl.fcntl(from_child, fcntl.F_DUPFD_CLOEXEC, 10)
+        os.close(to_child)
+        os.close(from_child)
+
+        def pipe_fds() -> None:  # in the child, before exec: the only fds it inherits
+            os.dup2(child_in, 3)
+            os.dup2(child_out, 4)
+
+        self.log = folder / "chromium.log"
+        sandbox = ("--no-sandbox",) if os.geteuid() == 0 else ()
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(
+                [
+                    browser,
+                    # --no-pdf-header-footer is for printing, and with the pipe it kills the
+                    # renderer (Chromium 156)
+                    *(flag for flag in FLAGS if flag != "--no-pdf-header-footer"),
+                    *sandbox,
+                    f"--user-data-dir={folder / 'profile'}",
+                    "--remote-debugging-pipe",
+                    "--hide-scrollbars",
+                    "about:blank",
+                ],
+                cwd=folder,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+                close_fds=False,  # Python's own fds are not inheritable: only 3 and 4 pass
+                preexec_fn=pipe_fds,
+            )
+        os.close(child_in)
+        os.close(child_out)
+
+    def __enter__(self) -> _DevTools:
+        try:
+            target = self.call("Target.createTarget", url="about:blank")["targetId"]
+            self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)[
+                "sessionId"
+            ]
+            self.call("Page.enable", session=self.session)
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            try:
+                self._send("Browser.close")
+                self.process.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait()
+        os.close(self.send_fd)
+        os.close(self.read_fd)
+
+    def _failed(self, why: str) -> PdfError:
+        tail = self.log.read_bytes()[-500:].decode(errors="replace") if self.log.exists() else ""
+        return PdfError(f"Chromium {why}" + (f": {tail}" if tail else ""))
+
+    def _send(self, method: str, session: str | None = None, **params: object) -> int:
+        self.last += 1
+        message: dict[str, object] = {"id": self.last, "method": method, "params": params}
+        if session is not None:
+            message["sessionId"] = session
+        os.write(self.send_fd, json.dumps(message).encode() + b"\0")
+        return self.last
+
+    def _receive(self) -> dict:
+        import select
+
+        while b"\0" not in self.buffer:
+            left = self.deadline - time.monotonic()
+            ready = select.select([self.read_fd], [], [], max(0.0, left))[0] if left > 0 else []
+            if not ready:
+                raise self._failed("did not finish the pictures in time")
+            chunk = os.read(self.read_fd, 1 << 20)
+            if not chunk:
+                raise self._failed(f"stopped ({self.process.wait()})")
+            self.buffer += chunk
+        message, _, self.buffer = self.buffer.partition(b"\0")
+        found: dict = json.loads(message)
+        return found
+
+    def call(self, method: str, session: str | None = None, **params: object) -> dict:
+        sent = self._send(method, session, **params)
+        while (message := self._receive()).get("id") != sent:
+            if "method" in message:
+                self.events.append(message)
+        if "error" in message:
+            raise self._failed(f"refused {method}: {message['error'].get('message')}")
+        result: dict = message["result"]
+        return result
+
+    def screenshot(self, html: bytes, width: int, scale: float) -> bytes:
+        self.pages += 1
+        page = self.folder / f"page-{self.pages}.html"
+        page.write_bytes(html)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            self.session,
+            width=width,
+            height=SCREENSHOT_WINDOW_HEIGHT,
+            deviceScaleFactor=scale,
+            mobile=False,
+        )
+        self.events.clear()
+        self.call("Page.navigate", self.session, url=page.as_uri())
+        while not any(
+            event.get("method") == "Page.loadEventFired" and event.get("sessionId") == self.session
+            for event in self.events
+        ):
+            self.events.append(self._receive())
+        # The page's own height once its fonts are in (the <html> box: its body and margins).
+        measured = self.call(
+            "Runtime.evaluate",
+            self.session,
+            expression="document.fonts.ready.then(() => "
+            "Math.ceil(document.documentElement.getBoundingClientRect().height))",
+            awaitPromise=True,
+            returnByValue=True,
+        )
+        height = min(max(1, int(measured["result"]["value"])), int(MAX_SCREENSHOT_PIXELS / scale))
+        shot = self.call(
+            "Page.captureScreenshot",
+            self.session,
+            format="png",
+            captureBeyondViewport=True,
+            clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
+        )
+        return base64.b64decode(shot["data"])

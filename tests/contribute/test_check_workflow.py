@@ -111,7 +111,12 @@ def test_a_pull_request_that_changes_one_entry_gets_its_field_diff_and_preview(
     assert "sheng-shi" not in written  # an entry the pull request left alone
 
     folder = runner / "previews"
-    assert sorted(p.name for p in folder.iterdir()) == ["preview-bi.html"]
+    names = sorted(p.name for p in folder.iterdir())
+    assert "preview-bi.html" in names and "bi-printed.png" in names
+    assert {"bi-recognition-front.png", "bi-recognition-back.png"} <= set(names)
+    assert all(
+        n == "preview-bi.html" or (n.startswith("bi-") and n.endswith(".png")) for n in names
+    )
     page = (folder / "preview-bi.html").read_text(encoding="utf-8")
     assert "<h1>Preview of <code>bi</code></h1>" in page
     assert "rack for the arrows" in page and "Printed glossary" in page

@@ -1,5 +1,6 @@
 """`glossary preview ID`: an entry's cards and printed entry on one page (mini project)."""
 
+import re
 import struct
 from pathlib import Path
 
@@ -9,9 +10,10 @@ from click.testing import CliRunner
 from conftest import MINI_PLAN, mini_entries, set_field
 
 from glossary.cli import cli
-from glossary.contribute.preview import PNG_WIDTH, page_height, render_card
+from glossary.contribute.preview import PHONE_WIDTH, PNG_SCALE, PRINTED_WIDTH, render_card
 from glossary.plan import load_plan
 from glossary.render.anki.models import SPECS, template_text
+from glossary.render.pdf import screenshots
 
 
 def test_render_card_templates() -> None:
@@ -79,23 +81,44 @@ def test_an_entry_off_the_plan_has_no_plan_card(mini_project: Path) -> None:
 
 
 @pytest.mark.slow  # real Chromium
-def test_preview_png(mini_project: Path) -> None:
+def test_preview_png_draws_each_card_and_the_printed_entry(mini_project: Path) -> None:
+    entry_id = placed_entry()
     out = mini_project / "preview.html"
-    result = preview(mini_project, placed_entry(), out, "--png")
+    result = preview(mini_project, entry_id, out, "--png")
     assert result.exit_code == 0, result.output
-    png = out.with_suffix(".png").read_bytes()
-    assert png.startswith(b"\x89PNG")
-    # The whole page, however tall: every card and, last, the printed entry (not a fixed window).
-    width, height = struct.unpack(">II", png[16:24])
-    html = out.read_bytes()
-    assert (width, height) == (PNG_WIDTH, page_height(html))
-    assert html.rstrip().endswith(b"</div>\n</body></html>") and b'<div class="printed">' in html
+    names = [line.removeprefix("wrote ") for line in result.output.splitlines()]
+    cards = [
+        f"{entry_id}-{card}-{side}.png"
+        for card in ("recognition", "recall", "hall-plan")
+        for side in ("front", "back")
+    ]
+    # one picture a side of each card, in the page's order, then the printed entry, beside the page
+    assert names[0] == str(out) and names[1:7] == [str(mini_project / n) for n in cards]
+    assert names[-1] == str(mini_project / f"{entry_id}-printed.png")
+    assert all(
+        re.fullmatch(rf"{entry_id}-(cloze(-\d+)?-(front|back)|printed)\.png", Path(n).name)
+        for n in names[7:]
+    )
+    assert not out.with_suffix(".png").exists()
+    for name in names[1:]:
+        png = Path(name).read_bytes()
+        assert png.startswith(b"\x89PNG")
+        width, height = struct.unpack(">II", png[16:24])
+        # a phone's width at two device pixels a CSS pixel; as tall as the card, not a fixed window
+        wanted = PRINTED_WIDTH if name.endswith("-printed.png") else PHONE_WIDTH
+        assert width == wanted * PNG_SCALE and 100 < height < 16384, (name, width, height)
+    heights = {struct.unpack(">II", Path(n).read_bytes()[16:24])[1] for n in names[1:]}
+    assert len(heights) > 2
 
 
 @pytest.mark.slow  # real Chromium
-def test_page_height_is_the_whole_page() -> None:
-    tall = b"<!DOCTYPE html><html><body style='margin:0'><div style='height:5000px'></div><p>end</p></body></html>"
-    assert page_height(tall) > 5000
+def test_screenshots_are_as_tall_as_the_page() -> None:
+    tall = b"<!DOCTYPE html><html><body style='margin:0'><div style='height:50vh'></div><div style='height:3000px'></div></body></html>"
+    short = b"<!DOCTYPE html><html><body style='margin:0'><p style='margin:0;height:40px'>x</p></body></html>"
+    drawn = screenshots([(tall, 300), (short, 200)], scale=2)
+    sizes = [struct.unpack(">II", png[16:24]) for png in drawn]
+    # vh is the window's (800 px), not the picture's
+    assert sizes == [(600, 2 * 3400), (400, 80)]
 
 
 def test_preview_unknown_id(mini_project: Path, tmp_path: Path) -> None:
