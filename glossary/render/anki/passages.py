@@ -184,6 +184,14 @@ def _at_edge(locus: Locus, forms: tuple[str, ...]) -> bool:
     return any(s == 0 or e == len(around) for s, e in spans(around, forms))
 
 
+def _undrawn(locus: Locus) -> bool:
+    """Whether the text around the locus holds a character that no font of the outputs draws."""
+    from glossary.render.fonts import missing
+
+    around = "".join(locus.units) + (locus.context or locus.text)
+    return bool(missing(ch for ch in set(around) if ord(ch) > 0x3400))
+
+
 def choose_passages(
     entries: list[Entry], loci_by_entry: dict[str, list[list[Locus]]]
 ) -> list[_Passage]:
@@ -201,8 +209,11 @@ def choose_passages(
         # by side: another of the entry's passages is asked instead, where it has one.
         # Likewise a place where the headword opens or closes all the text there is (三耦俟于堂西:
         # the unit starts a section) leaves its blank one side bare: another passage is preferred.
+        # And a place whose words hold a character no font draws (a graph of 餕 in 鄭玄's notes)
+        # would print a box on the card: any other passage first.
         candidates.sort(
             key=lambda item: (
+                _undrawn(item[0]),
                 _doubled(item[0], forms_of(entry)),
                 _at_edge(item[0], forms_of(entry)),
             )
