@@ -177,11 +177,11 @@ def _doubled(locus: Locus, forms: tuple[str, ...]) -> bool:
     return any(e == s for (_, e), (s, _) in zip(found, found[1:]))
 
 
-def _at_edge(locus: Locus, forms: tuple[str, ...]) -> bool:
-    """Whether the headword opens or closes all the text around the locus (the classic's unit ends
-    there): its blank could have nothing on that side to be read by, however the window grows."""
+def _no_room(locus: Locus) -> bool:
+    """Whether all the text there is around the locus leaves fewer than MIN_CONTEXT characters
+    besides the quote (a note of 鄭玄's that the index holds without its neighbours)."""
     around = "".join(locus.units) or locus.context or locus.text
-    return any(s == 0 or e == len(around) for s, e in spans(around, forms))
+    return len(around) - len(locus.text) < MIN_CONTEXT
 
 
 def _undrawn(locus: Locus) -> bool:
@@ -207,15 +207,13 @@ def choose_passages(
         )
         # A place where the headword stands twice in a row (葵菹菹以西) would show two blanks side
         # by side: another of the entry's passages is asked instead, where it has one.
-        # Likewise a place where the headword opens or closes all the text there is (三耦俟于堂西:
-        # the unit starts a section) leaves its blank one side bare: another passage is preferred.
         # And a place whose words hold a character no font draws (a graph of 餕 in 鄭玄's notes)
         # would print a box on the card: any other passage first.
         candidates.sort(
             key=lambda item: (
                 _undrawn(item[0]),
+                _no_room(item[0]),
                 _doubled(item[0], forms_of(entry)),
-                _at_edge(item[0], forms_of(entry)),
             )
         )
         for locus, loci in candidates:
@@ -238,8 +236,9 @@ def choose_passages(
         if at_start or at_end:
             passage.grow(4, left=at_start, right=at_end)
         if any(passage.blanked_edges()) and passage.edges:
-            # The units end at the blank (工人士 opens the classic between two notes, and the entry
-            # has no other passage): the classic's own stream around it, by characters.
+            # The units end at the blank (工人士, 司射 open the classic between two notes): the
+            # classic's own stream around it, by characters. (Another passage of the entry would
+            # move it into another entry's note, and its own note, with its reviews, would retire.)
             passage.by_characters()
             passage.grow(4, *passage.blanked_edges())
         for _ in range(2):

@@ -148,18 +148,19 @@ def test_a_window_is_whole_sense_units_and_no_blank_opens_it() -> None:
     assert passage.window() == "乃設楅于中庭南當洗"
 
 
-def test_a_place_where_the_headword_opens_all_the_text_gives_way_to_another() -> None:
+def test_a_blank_that_opens_all_the_units_gets_the_classics_stream_around_it() -> None:
     """Issue 25, point 6: 楅 opening the only units there are would leave its blank bare on one
-    side; the entry's other passage, with words on both sides, is asked instead."""
+    side; the passage stays the entry's (its note and reviews with it), shown in the classic's
+    stream across the note before it."""
     bi = mini_entries()["bi"]
-    bare = replace(locus("楅長如笴", "", 100), units=("楅長如笴博三寸",), units_at=0)
-    inner_units = ("司馬命弟子", "乃設楅于中庭南當洗")
-    inner = replace(locus("設楅于中庭", "", 200), units=inner_units, units_at=6)
-    [passage] = choose_passages([bi], {"bi": [[bare], [inner]]})
-    assert passage.locus is inner and passage.window() == "乃設楅于中庭南當洗"
-    # With no other passage, the bare one is still asked.
+    before = "一二三四五六七八九十甲乙丙丁司馬"
+    bare = replace(
+        locus("楅長如笴", before + "楅長如笴博三寸", 100), units=("楅長如笴博三寸",), units_at=0
+    )
     [passage] = choose_passages([bi], {"bi": [[bare]]})
     assert passage.locus is bare
+    window = passage.window()
+    assert window.index("楅長如笴") > 0 and not window.endswith("楅長如笴"), window
 
 
 def test_two_quotes_in_one_sense_unit_are_one_note() -> None:
