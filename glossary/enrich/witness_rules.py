@@ -121,6 +121,11 @@ def repeat_problem(file: str, entry: Entry, field: str, author: str, note: Witne
     )
 
 
+def _named(entry: Entry, field: str, authorities: Authorities) -> set[str]:
+    """The people a claim field of the entry names, each by his canonical name, normalised."""
+    return {normalize(canonical(n)) for n in authorities.named(getattr(entry, field) or "")}
+
+
 def repeat_problems(
     file: str,
     entry: Entry,
@@ -137,7 +142,7 @@ def repeat_problems(
     zheng = normalize(canonical("鄭玄"))
     fields = []
     for field in CLAIM_FIELDS:
-        named = {normalize(canonical(n)) for n in authorities.named(getattr(entry, field) or "")}
+        named = _named(entry, field, authorities)
         if normalize(author) in named and zheng not in named:
             fields.append(field)
     if not fields or (note := repeated(index, results)) is None:
@@ -162,11 +167,8 @@ def local_repeat_problems(
     if not isinstance(annotator, Annotator) or annotator.places is None or not annotator.author:
         return []
     zheng = normalize(canonical("鄭玄"))
-    for field in CLAIM_FIELDS:
-        if zheng in {
-            normalize(canonical(n)) for n in authorities.named(getattr(entry, field) or "")
-        }:
-            return []
+    if any(zheng in _named(entry, field, authorities) for field in CLAIM_FIELDS):
+        return []
     witness = annotator.places.witnessing.witness
     spans = [
         (result, span) for result in results if result.verified for span in _spans(index, result)
