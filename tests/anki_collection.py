@@ -7,11 +7,18 @@ what an open, current collection gives, and fail the test by name where it does 
 
 from __future__ import annotations
 
-from anki.collection import Collection
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
 from anki.dbproxy import DBProxy
+from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 from anki.models import NotetypeDict
 from anki.notes import Note
 from anki.scheduler.v3 import Scheduler
+
+from glossary.render.anki.package import ROOT_DECK
 
 
 def db(col: Collection) -> DBProxy:
@@ -45,3 +52,28 @@ def type_of(note: Note) -> NotetypeDict:
     found = note.note_type()
     assert found is not None, note.id
     return found
+
+
+IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
+
+
+@contextmanager
+def installed(folder: Path, package: Path, *, presets: bool) -> Iterator[Collection]:
+    """A fresh collection with ``package`` imported as Anki's import dialog does by default
+    (no learning progress), with or without "Import any deck presets"."""
+    folder.mkdir(parents=True, exist_ok=True)
+    col = Collection(str(folder / "collection.anki2"))
+    try:
+        options = ImportAnkiPackageOptions(
+            update_notes=IF_NEWER,
+            update_notetypes=IF_NEWER,
+            with_scheduling=False,
+            with_deck_configs=presets,
+        )
+        col.import_anki_package(
+            ImportAnkiPackageRequest(package_path=str(package), options=options)
+        )
+        select_deck(col, ROOT_DECK)
+        yield col
+    finally:
+        col.close()

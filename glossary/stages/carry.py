@@ -9,7 +9,7 @@ movement that put the actor there, so a renderer can draw any step whole.
 
 from __future__ import annotations
 
-from glossary.model import Movement, Placement, Stages
+from glossary.model import Movement, Placement, Stages, StageStep
 
 #: What stands behind a placement: itself, or for a carried one what put the actor there.
 Origin = Placement | Movement
@@ -32,11 +32,7 @@ def standing(stages: Stages) -> dict[str, Origin | None]:
                     found[placement.path] = here.get(key)
                 else:
                     found[placement.path] = placement
-            for movement in step.movements:
-                last[(section.rite.id, movement.actor)] = movement
-            for placement in step.placements:
-                if not placement.carried:
-                    last[(section.rite.id, placement.actor)] = placement
+            _remember(last, section.rite.id, step)
     return found
 
 
@@ -50,11 +46,7 @@ def before(stages: Stages) -> dict[str, Origin]:
             for movement in step.movements:
                 if (earlier := last.get((section.rite.id, movement.actor))) is not None:
                     found[movement.path] = earlier
-            for movement in step.movements:
-                last[(section.rite.id, movement.actor)] = movement
-            for placement in step.placements:
-                if not placement.carried:
-                    last[(section.rite.id, placement.actor)] = placement
+            _remember(last, section.rite.id, step)
     return found
 
 
@@ -64,3 +56,12 @@ def position(origin: Origin) -> tuple[str, str | None, str | None]:
     if isinstance(origin, Movement):
         return origin.to, None, None
     return origin.place, origin.qualifier, origin.facing
+
+
+def _remember(last: dict[tuple[str, str], Origin], rite: str, step: StageStep) -> None:
+    """After a step, where each actor it moves or places (by a quote) was last put."""
+    for movement in step.movements:
+        last[(rite, movement.actor)] = movement
+    for placement in step.placements:
+        if not placement.carried:
+            last[(rite, placement.actor)] = placement

@@ -7,8 +7,6 @@ alone); each test imports it into a fresh collection, with or without the packag
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,15 +17,13 @@ from anki.collection import (
     ImportAnkiPackageOptions,
     ImportAnkiPackageRequest,
 )
-from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
-from anki_collection import scheduler, select_deck, type_of
+from anki_collection import IF_NEWER, installed, scheduler, type_of
 
 from glossary.render.anki.package import OPTIONS_NAME, ROOT_DECK
 from glossary.vocab import vocabulary
 
 pytestmark = pytest.mark.slow
 
-IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
 #: Anki's default new cards per day, and the distance the issue asks between a word's two cards.
 DAY = 20
 FIRST_RITE = vocabulary().rites[0]
@@ -36,28 +32,6 @@ FIRST_RITE = vocabulary().rites[0]
 @pytest.fixture(scope="module")
 def dist(shipped_dist: Path) -> Path:
     return shipped_dist
-
-
-@contextmanager
-def installed(folder: Path, package: Path, *, presets: bool) -> Iterator[Collection]:
-    """A fresh collection with ``package`` imported as Anki's import dialog does by default
-    (no learning progress), with or without "Import any deck presets"."""
-    folder.mkdir(parents=True, exist_ok=True)
-    col = Collection(str(folder / "collection.anki2"))
-    try:
-        options = ImportAnkiPackageOptions(
-            update_notes=IF_NEWER,
-            update_notetypes=IF_NEWER,
-            with_scheduling=False,
-            with_deck_configs=presets,
-        )
-        col.import_anki_package(
-            ImportAnkiPackageRequest(package_path=str(package), options=options)
-        )
-        select_deck(col, ROOT_DECK)
-        yield col
-    finally:
-        col.close()
 
 
 def new_cards(col: Collection, days: int) -> list[int]:

@@ -12,48 +12,22 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from anki.collection import (
     CardId,
     Collection,
-    ImportAnkiPackageOptions,
-    ImportAnkiPackageRequest,
 )
-from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
-from anki_collection import scheduler, select_deck, type_of
+from anki_collection import installed, scheduler, type_of
 
 from glossary.normalize import normalize
-from glossary.render.anki.package import ROOT_DECK, STAGE_DECK
+from glossary.render.anki.package import STAGE_DECK
 from glossary.render.anki.stages import ASKED
 
 pytestmark = pytest.mark.slow
 
-IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
 STAGE = "Yili glossary stage plan"
-
-
-@contextmanager
-def installed(folder: Path, package: Path, *, presets: bool) -> Iterator[Collection]:
-    folder.mkdir(parents=True, exist_ok=True)
-    col = Collection(str(folder / "collection.anki2"))
-    try:
-        options = ImportAnkiPackageOptions(
-            update_notes=IF_NEWER,
-            update_notetypes=IF_NEWER,
-            with_scheduling=False,
-            with_deck_configs=presets,
-        )
-        col.import_anki_package(
-            ImportAnkiPackageRequest(package_path=str(package), options=options)
-        )
-        select_deck(col, ROOT_DECK)
-        yield col
-    finally:
-        col.close()
 
 
 def plain(value: str) -> str:
