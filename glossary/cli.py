@@ -248,13 +248,17 @@ def pinyin(text: str, terms: Path, plain: bool) -> None:
 )
 @click.option("--top", type=click.IntRange(1, 1000), default=30, show_default=True)
 def coverage(terms: Path, corpus: Path, rites: tuple[str, ...], layer: str, top: int) -> None:
-    """The most frequent words and characters of the rites that have no entry yet."""
+    """The most frequent words and characters of the rites that have no entry yet (the text cut
+    at the glossary's own headwords, then into the words that stand apart or that a commentary
+    explains)."""
     from glossary.enrich.coverage import coverage as uncovered
 
     result = uncovered(read_entries(terms), open_index(corpus), rites, layer, top)
     echo(f"Not yet in the glossary ({', '.join(result.rites)}; {layer}):")
     echo("words: " + "  ".join(f"{w} {n}" for w, n in result.words))
     echo("characters: " + "  ".join(f"{c} {n}" for c, n in result.chars))
+    if glossed := [w for w, _ in result.words if w in result.defined]:
+        echo("words a commentary explains (X謂, X猶): " + " ".join(glossed))
 
 
 @cli.command(name="corpus")

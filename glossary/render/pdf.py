@@ -85,23 +85,25 @@ def _work(html: bytes) -> int:
 _DATA_URL = re.compile(rb"data:[^\"')\s]+")
 
 
+def chromium_command(browser: str, folder: Path, *args: str, pipe: bool = False) -> list[str]:
+    """The command line of a Chromium run in ``folder`` (its profile there): offline, headless,
+    sandboxed unless root; ``pipe``: driven through DevTools on fds 3 and 4."""
+    # Chromium's sandbox cannot run as root; anyone else keeps it.
+    sandbox = ("--no-sandbox",) if os.geteuid() == 0 else ()
+    # --no-pdf-header-footer is for --print-to-pdf, and with the pipe it kills the renderer
+    # (Chromium 156); a print through the pipe asks for no header and footer itself.
+    flags = [f for f in FLAGS if f != "--no-pdf-header-footer"] if pipe else list(FLAGS)
+    pipe_flags = ("--remote-debugging-pipe",) if pipe else ()
+    return [browser, *flags, *sandbox, f"--user-data-dir={folder / 'profile'}", *pipe_flags, *args]
+
+
 def run_chromium(html: bytes, folder: Path, *args: str, timeout: float | None = None) -> None:
     """Run headless Chromium on an HTML document written into ``folder`` (``timeout``: seconds,
     by default :func:`timeout_for` the document)."""
     timeout = timeout_for(html) if timeout is None else timeout
-    browser = require_chromium()
     page = folder / "page.html"
     page.write_bytes(html)
-    # Chromium's sandbox cannot run as root; anyone else keeps it.
-    sandbox = ("--no-sandbox",) if os.geteuid() == 0 else ()
-    command = [
-        browser,
-        *FLAGS,
-        *sandbox,
-        f"--user-data-dir={folder / 'profile'}",
-        *args,
-        page.as_uri(),
-    ]
+    command = chromium_command(require_chromium(), folder, *args, page.as_uri())
     try:
         subprocess.run(command, cwd=folder, capture_output=True, timeout=timeout, check=True)
     except subprocess.CalledProcessError as exc:
@@ -118,14 +120,29 @@ def run_chromium(html: bytes, folder: Path, *args: str, timeout: float | None = 
 
 def print_pdf(html: bytes, *, outline: bool = False) -> bytes:
     """The PDF Chromium prints from ``html`` (page size and margins from its @page rules);
-    ``outline``: with bookmarks made from the headings (h1 > h2 > …)."""
+    ``outline``: with bookmarks made from the headings (h1 > h2 > …).
+
+    Printed through the DevTools protocol, not ``--print-to-pdf``, so that the printing waits
+    for the page's fonts and pictures (``document.fonts.ready``, each image decoded): the
+    command line prints at the load event, when a font may still be loading on a busy machine
+    (the likely cause of a book that once printed in other bytes under load). The bytes are
+    those ``--print-to-pdf --no-pdf-header-footer`` writes, once finished (:func:`finish`)."""
+    timeout = timeout_for(html)
+    browser = require_chromium()
     with tempfile.TemporaryDirectory(prefix="glossary-pdf-") as tmp:
-        target = Path(tmp) / "out.pdf"
-        extra = ("--generate-pdf-document-outline",) if outline else ()
-        run_chromium(html, Path(tmp), *extra, f"--print-to-pdf={target}")
-        if not target.exists() or target.stat().st_size == 0:
-            raise PdfError("Chromium wrote no PDF")
-        return target.read_bytes()
+        deadline = time.monotonic() + timeout
+        try:
+            with _DevTools(browser, Path(tmp), deadline, job="print") as tools:
+                return tools.print(html, outline)
+        except PdfError:
+            if time.monotonic() < deadline:
+                raise
+            raise PdfError(
+                f"Chromium did not finish printing a {_work(html) / 1_000_000:.1f} MB page "
+                f"within {timeout:.0f} s (the limit is {TIMEOUT_BASE} s + {TIMEOUT_PER_MB} s "
+                f"per MB); on a busy or slow machine allow more: "
+                f"{TIMEOUT_ENV}=SECONDS glossary build --pdf"
+            ) from None
 
 
 def destinations(pdf: bytes) -> dict[str, int]:
@@ -336,10 +353,11 @@ class _DevTools:
     """A headless Chromium and one page of it, spoken to in the DevTools protocol over the pipe
     Chromium reads on fd 3 and writes on fd 4 (JSON messages, each ended by a NUL byte)."""
 
-    def __init__(self, browser: str, folder: Path, deadline: float) -> None:
+    def __init__(self, browser: str, folder: Path, deadline: float, job: str = "pictures") -> None:
         import fcntl
 
         self.folder, self.deadline, self.pages, self.last = folder, deadline, 0, 0
+        self.job = job  # what a timeout says Chromium did not finish
         self.buffer = b""
         self.events: list[dict] = []  # those that came while a call waited for its answer
         # The child's ends numbered from 10, so that putting them at 3 and 4 clobbers neither.
@@ -355,29 +373,25 @@ class _DevTools:
             os.dup2(child_out, 4)
 
         self.log = folder / "chromium.log"
-        sandbox = ("--no-sandbox",) if os.geteuid() == 0 else ()
-        with self.log.open("wb") as log:
-            self.process = subprocess.Popen(
-                [
-                    browser,
-                    # --no-pdf-header-footer is for printing, and with the pipe it kills the
-                    # renderer (Chromium 156)
-                    *(flag for flag in FLAGS if flag != "--no-pdf-header-footer"),
-                    *sandbox,
-                    f"--user-data-dir={folder / 'profile'}",
-                    "--remote-debugging-pipe",
-                    "--hide-scrollbars",
-                    "about:blank",
-                ],
-                cwd=folder,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=log,
-                close_fds=False,  # Python's own fds are not inheritable: only 3 and 4 pass
-                preexec_fn=pipe_fds,
-            )
-        os.close(child_in)
-        os.close(child_out)
+        command = chromium_command(browser, folder, "--hide-scrollbars", "about:blank", pipe=True)
+        try:
+            with self.log.open("wb") as log:
+                self.process = subprocess.Popen(
+                    command,
+                    cwd=folder,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=log,
+                    close_fds=False,  # Python's own fds are not inheritable: only 3 and 4 pass
+                    preexec_fn=pipe_fds,
+                )
+        except OSError as exc:
+            for fd in (self.send_fd, self.read_fd):
+                os.close(fd)
+            raise PdfError(f"Chromium could not start ({browser}): {exc.strerror}") from None
+        finally:
+            os.close(child_in)
+            os.close(child_out)
 
     def __enter__(self) -> _DevTools:
         try:
@@ -397,6 +411,8 @@ class _DevTools:
     def close(self) -> None:
         if self.process.poll() is None:
             try:
+                if time.monotonic() >= self.deadline:  # it did not answer: no time to ask
+                    raise subprocess.TimeoutExpired(self.process.args, 0)
                 self._send("Browser.close")
                 self.process.wait(timeout=10)
             except (OSError, subprocess.TimeoutExpired):
@@ -424,7 +440,7 @@ class _DevTools:
             left = self.deadline - time.monotonic()
             ready = select.select([self.read_fd], [], [], max(0.0, left))[0] if left > 0 else []
             if not ready:
-                raise self._failed("did not finish the pictures in time")
+                raise self._failed(f"did not finish the {self.job} in time")
             chunk = os.read(self.read_fd, 1 << 20)
             if not chunk:
                 raise self._failed(f"stopped ({self.process.wait()})")
@@ -443,10 +459,44 @@ class _DevTools:
         result: dict = message["result"]
         return result
 
-    def screenshot(self, html: bytes, width: int, scale: float) -> bytes:
+    def _open(self, html: bytes) -> None:
+        """Load ``html`` (written to a file of its own) and wait for its load event, its fonts
+        and its pictures."""
         self.pages += 1
         page = self.folder / f"page-{self.pages}.html"
         page.write_bytes(html)
+        self.events.clear()
+        self.call("Page.navigate", self.session, url=page.as_uri())
+        while not any(
+            event.get("method") == "Page.loadEventFired" and event.get("sessionId") == self.session
+            for event in self.events
+        ):
+            self.events.append(self._receive())
+        self.call(
+            "Runtime.evaluate",
+            self.session,
+            expression="document.fonts.ready.then(() => Promise.all(Array.from(document.images,"
+            " (image) => image.decode().catch(() => null)))).then(() => true)",
+            awaitPromise=True,
+            returnByValue=True,
+        )
+
+    def print(self, html: bytes, outline: bool) -> bytes:
+        """The PDF of ``html`` as the command line's ``--print-to-pdf --no-pdf-header-footer``
+        prints it (the page's own @page size and margins, backgrounds, tagged), once loaded."""
+        self._open(html)
+        printed = self.call(
+            "Page.printToPDF",
+            self.session,
+            printBackground=True,
+            preferCSSPageSize=True,
+            displayHeaderFooter=False,
+            generateTaggedPDF=True,
+            generateDocumentOutline=outline,
+        )
+        return base64.b64decode(printed["data"])
+
+    def screenshot(self, html: bytes, width: int, scale: float) -> bytes:
         self.call(
             "Emulation.setDeviceMetricsOverride",
             self.session,
@@ -455,20 +505,12 @@ class _DevTools:
             deviceScaleFactor=scale,
             mobile=False,
         )
-        self.events.clear()
-        self.call("Page.navigate", self.session, url=page.as_uri())
-        while not any(
-            event.get("method") == "Page.loadEventFired" and event.get("sessionId") == self.session
-            for event in self.events
-        ):
-            self.events.append(self._receive())
+        self._open(html)
         # The page's own height once its fonts are in (the <html> box: its body and margins).
         measured = self.call(
             "Runtime.evaluate",
             self.session,
-            expression="document.fonts.ready.then(() => "
-            "Math.ceil(document.documentElement.getBoundingClientRect().height))",
-            awaitPromise=True,
+            expression="Math.ceil(document.documentElement.getBoundingClientRect().height)",
             returnByValue=True,
         )
         height = min(max(1, int(measured["result"]["value"])), int(MAX_SCREENSHOT_PIXELS / scale))

