@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path, PurePosixPath
 
 from glossary.cache import IndexCache
-from glossary.check import Report, check_project
+from glossary.check import check_project
 from glossary.enrich.align import alignments
 from glossary.enrich.concordance import concordance
 from glossary.enrich.excerpt_loci import excerpt_loci
@@ -26,6 +26,7 @@ from glossary.errors import BuildError
 from glossary.files import LinkRefused, publish, read_unlinked, refuse_links
 from glossary.model import Glossary
 from glossary.render import RENDERERS, STATE_FILES, Rendered, RenderOptions
+from glossary.report import Report
 
 #: Kept in every output folder: only a folder holding it may be replaced by a build.
 MARKER = ".glossary-build"

@@ -5,20 +5,21 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from glossary.cache import IndexCache, corpus_key
+from glossary.check_files import check_plan, check_stages, load_plan_into
 from glossary.corpus import CorpusError
 from glossary.load import load_yaml
 from glossary.media import LICENSES, media_problems, media_size_problems
-from glossary.model import CharReading, Citation, CitationResult, Entry, Plan, Retired, Stages
+from glossary.model import CitationResult, Entry
 from glossary.plan import FILENAME as PLAN_FILE
-from glossary.plan import load_plan
-from glossary.problems import ERROR, MAX_PROBLEMS, NOTE, Problem, did_you_mean, is_failure
+from glossary.problems import ERROR, Problem
+from glossary.project import PROJECT_FILE, project_rules
 from glossary.published import ledger_problems
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
+from glossary.report import Report, fold_note
 from glossary.retired import FILENAME as RETIRED_FILE
 from glossary.retired import load_retired, merged_terms
 from glossary.stages.load import FILENAME as STAGES_FILE
@@ -31,73 +32,6 @@ if TYPE_CHECKING:
     from glossary.corpus.model import Locus
     from glossary.enrich.readings.lookup import Yinyi
     from glossary.index import CorpusIndex, Origin
-
-
-@dataclass
-class Report:
-    """Everything a check found; renderers take entries and results from here."""
-
-    terms_file: str
-    entries: list[Entry] = field(default_factory=list)
-    results: list[CitationResult] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    index: CorpusIndex | None = None
-    total_terms: int = 0
-    plan: Plan | None = None
-    #: Ids of entries merged into others (retired.yaml beside the terms file).
-    retired: tuple[Retired, ...] = ()
-    #: place id → for each citation, its resolved loci.
-    plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
-    #: The stage plans (stages.yaml beside the terms), if the project has them and they load.
-    stages: Stages | None = None
-    #: Path of each verified placement and movement of the stage plans → the locus it shows.
-    stage_loci: dict[str, Locus] = field(default_factory=dict)
-    #: entry id → how each headword character was read (廣韻, 經典釋文).
-    readings: dict[str, tuple[CharReading, ...]] = field(default_factory=dict)
-    #: Notes, not problems: each verified quote that needed a variant fold (glossary.folds), at its line.
-    notes: list[Problem] = field(default_factory=list)
-    #: Problems of preview rules (glossary.rules.codes), reported only when ``--select`` names them.
-    preview: list[Problem] = field(default_factory=list)
-    #: Entry id → (citation results, problems, notes) of the entries checked, until reported.
-    found: dict[str, tuple[list[CitationResult], list[Problem], list[Problem]]] = field(
-        default_factory=dict
-    )
-
-    @property
-    def citations(self) -> int:
-        return len(self.results)
-
-    @property
-    def verified(self) -> int:
-        return sum(1 for r in self.results if r.verified)
-
-    def failed(self, strict: bool = False) -> bool:
-        return any(is_failure(p, strict) for p in self.problems)
-
-    def results_for(self, entry_id: str) -> list[CitationResult]:
-        return [r for r in self.results if r.entry_id == entry_id]
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "terms": self.total_terms,
-            "citations": self.citations,
-            "verified": self.verified,
-            "problems": [p.to_json() for p in sorted(self.problems)[:MAX_PROBLEMS]],
-            "problems_omitted": max(0, len(self.problems) - MAX_PROBLEMS),
-            "results": [
-                {
-                    "id": r.entry_id,
-                    "citation": r.index,
-                    "status": r.status,
-                    "folds": [fold.to_json() for fold in r.folds],
-                    "loci": [
-                        {k: v for k, v in locus.to_json().items() if k not in ("context",)}
-                        for locus in r.loci
-                    ],
-                }
-                for r in self.results
-            ],
-        }
 
 
 def check_project(
@@ -243,7 +177,7 @@ def _check_project(
     entries, problems = validate(loaded, terms.parent)
     report.problems.extend(problems)
     report.entries = entries
-    plan_loaded = _load_plan(report, plan_path)
+    plan_loaded = load_plan_into(report, plan_path)
     checker = None
     if entries or plan_loaded:
         try:
@@ -268,9 +202,9 @@ def _check_project(
         report.problems.extend(problems)
         report.notes.extend(notes)
     if report.plan is not None and checker is not None:
-        _check_plan(report, plan_path, report.plan, checker)
+        check_plan(report, plan_path, report.plan, checker)
     if checker is not None and os.path.lexists(stages_path := terms.parent / STAGES_FILE):
-        _check_stages(report, stages_path, checker)
+        check_stages(report, stages_path, checker)
     # Media files change apart from the entries that name them (the run's key lists them too).
     report.problems.extend(media_problems(terms.parent, display, entries))
     report.problems.extend(media_size_problems(terms.parent, display, entries))
@@ -302,48 +236,6 @@ def _check_project(
     report.problems.sort()
     report.notes.sort()
     return report
-
-
-#: The file beside the terms file where a project sets its rules: ``[tool.glossary]``.
-PROJECT_FILE = "pyproject.toml"
-
-
-def project_rules(folder: Path) -> tuple[frozenset[str], list[Problem]]:
-    """The preview rules the project in ``folder`` turns on (``[tool.glossary] preview =
-    ["Y307"]`` in its pyproject.toml, as ruff's ``extend-select``), and the problems of that
-    setting (Y902). A project without the file, or without the table, turns none on."""
-    import tomllib
-
-    from glossary.files import UnreadableFile, read_bounded
-    from glossary.rules.codes import PREVIEW
-
-    path = folder / PROJECT_FILE
-    try:
-        data = read_bounded(path, 1 << 20, links=False, base=folder)
-    except (OSError, UnreadableFile):
-        return frozenset(), []
-    text = data.decode("utf-8", errors="replace")
-    line = next(
-        (n for n, row in enumerate(text.splitlines(), 1) if row.lstrip().startswith("preview")), 0
-    )
-
-    def problem(path_in_file: str, message: str) -> Problem:
-        return Problem(str(path), line, path_in_file, ERROR, message, code="Y902")
-
-    try:
-        table = tomllib.loads(text).get("tool", {}).get("glossary", {})
-    except tomllib.TOMLDecodeError as exc:
-        return frozenset(), [problem("tool.glossary", f"not TOML: {exc}")]
-    codes = table.get("preview", []) if isinstance(table, dict) else None
-    if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-        return frozenset(), [problem("tool.glossary.preview", 'a list of codes: ["Y307"]')]
-    known = ", ".join(sorted(PREVIEW)) or "none"
-    problems = [
-        problem(f"tool.glossary.preview[{i}]", f"{code} is no preview rule's code ({known})")
-        for i, code in enumerate(codes)
-        if code not in PREVIEW
-    ]
-    return frozenset(code for code in codes if code in PREVIEW), problems
 
 
 def _ids(data: object) -> set[str]:
@@ -406,7 +298,7 @@ def _check_entry(
         result, problems = checker.check(display, entry.id, i, citation)
         results.append(result)
         found.extend(problems)
-        if (note := _fold_note(display, entry.id, i, citation, result)) is not None:
+        if (note := fold_note(display, entry.id, i, citation, result)) is not None:
             notes.append(note)
     # Whose words and which rite each verified passage is (loci resolved only where already known).
     origins: list[Origin | Locus] = [
@@ -432,118 +324,3 @@ def _check_entry(
     for check in ENTRY_CHECKS:
         found.extend(check(context))
     return results, found, notes
-
-
-def _fold_note(
-    file: str, owner: str, index: int, citation: Citation, result: CitationResult
-) -> Problem | None:
-    """A note for a verified quote that needed variant folds (edition variants have their warning)."""
-    from glossary.folds import EDITION, describe
-
-    folds = [fold for fold in result.folds if fold.source != EDITION]
-    if not folds:
-        return None
-    return Problem(
-        file,
-        citation.line_of("quote"),
-        f"{owner}.citations[{index}].quote",
-        NOTE,
-        describe(folds),
-        code="Y212",
-    )
-
-
-def _load_plan(report: Report, path: Path) -> bool:
-    """Load the hall plan into ``report``: whether there is one to check."""
-    if not os.path.lexists(path):
-        return False  # no plan: nothing to check
-    plan, problems = load_plan(path)
-    report.problems.extend(problems)
-    report.plan = plan
-    return plan is not None
-
-
-def _check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker) -> None:
-    from glossary.apparatus import rite_problems
-
-    found: list[Problem] = []
-    notes: list[Problem] = []
-    checker.prepare([citation for place in plan.places for citation in place.citations])
-    ids = {entry.id for entry in report.entries}
-    for place in plan.places:
-        if place.term is not None and place.term not in ids:
-            found.append(
-                Problem(
-                    str(path),
-                    place.line,
-                    f"{place.id}.term",
-                    ERROR,
-                    f"unknown glossary id {place.term!r}{did_you_mean(place.term, sorted(ids))}",
-                    code="Y603",
-                )
-            )
-        loci = []
-        for i, citation in enumerate(place.citations):
-            result, problems = checker.check(str(path), place.id, i, citation)
-            found.extend(problems)
-            if (note := _fold_note(str(path), place.id, i, citation, result)) is not None:
-                notes.append(note)
-            loci.append(result.loci if result.verified else ())
-        report.plan_loci[place.id] = tuple(loci)
-        found.extend(
-            rite_problems(
-                str(path), place.id, place.rites, place.line, [l for each in loci for l in each]
-            )
-        )
-    report.problems.extend(found)
-    report.notes.extend(notes)
-
-
-def _check_stages(report: Report, path: Path, checker: CitationChecker) -> None:
-    """Load the stage plans, verify every quote in its rite's 卷 and section, and check what the
-    passages say (glossary.stages.rules)."""
-    from glossary.enrich.sequence import sequences
-    from glossary.stages.load import load_stages
-    from glossary.stages.rules import (
-        carry_problems,
-        choose_loci,
-        section_problems,
-        step_problems,
-    )
-
-    stages, problems = load_stages(path)
-    report.problems.extend(problems)
-    if stages is None:
-        return
-    assert report.index is not None
-    report.stages = stages
-    file = str(path)
-    items = [
-        (item.path, item.citation)
-        for section in stages.sections
-        for step in section.steps
-        for item in step.items
-        if item.citation is not None
-    ]
-    checker.prepare([citation for _, citation in items])
-    loci: dict[str, tuple[Locus, ...]] = {}
-    for owner, citation in items:
-        result, found = checker.check(file, owner, 0, citation)
-        # The checker names a citation of an entry (owner.citations[0].quote): here the quote
-        # is the placement's own field.
-        prefix = f"{owner}.citations[0]"
-        report.problems.extend(
-            replace(p, path=owner + p.path[len(prefix) :]) if p.path.startswith(prefix) else p
-            for p in found
-        )
-        if (note := _fold_note(file, owner, 0, citation, result)) is not None:
-            report.notes.append(replace(note, path=f"{owner}.quote"))
-        if result.verified:
-            loci[owner] = result.loci
-    entries = {entry.id: entry for entry in report.entries}
-    plan = report.plan if report.plan is not None else Plan(1, 1, ())
-    primary = report.index.corpus.primary
-    report.stage_loci = choose_loci(stages, loci, primary.id if primary else None)
-    report.problems.extend(section_problems(file, stages, sequences(report.index.corpus)))
-    report.problems.extend(step_problems(file, stages, plan, entries))
-    report.problems.extend(carry_problems(file, stages, report.stage_loci))

@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 from glossary.build import gather  # noqa: E402
 from glossary.check import check_project  # noqa: E402
 from glossary.contribute.preview import phone_card, preview  # noqa: E402
-from glossary.render.pdf import destinations, screenshot  # noqa: E402
+from glossary.render.chromium import screenshot  # noqa: E402
+from glossary.render.pdf import destinations  # noqa: E402
 from glossary.render.printed import PrintOptions, print_glossary, render_glossary  # noqa: E402
 from glossary.render.sheets import print_sheet  # noqa: E402
 

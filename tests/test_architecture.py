@@ -1,4 +1,5 @@
-"""The shape of the package: no import circles, one home for each name, fields in step.
+"""The shape of the package: no import circles, one home for each name, fields in step, no
+module over 500 lines.
 
 Import edges are read from the source (every ``import`` statement, inside functions and
 ``TYPE_CHECKING`` blocks too), so a circle that only type-checkers or a late import would
@@ -104,3 +105,16 @@ def test_schema_enums_come_from_the_vocabulary() -> None:
     entry = schema()["$defs"]["entry"]["properties"]
     assert tuple(entry["category"]["enum"]) == vocabulary().category_ids
     assert tuple(schema()["$defs"]["citation"]["properties"]["layer"]["enum"]) == LAYERS
+
+
+#: The house's bar (issue 27): a module of one job stays short enough to read in one sitting.
+MAX_MODULE_LINES = 500
+
+
+def test_no_module_is_over_500_lines() -> None:
+    long = {
+        str(path.relative_to(PACKAGE.parent)): n
+        for path in PACKAGE.rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert not long, f"split these along their jobs: {long}"

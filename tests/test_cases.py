@@ -16,9 +16,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import MINI_CORPUS
 
-from glossary.check import Report, check_project
+from glossary.check import check_project
 from glossary.cli import cli
 from glossary.problems import WARNING, Problem
+from glossary.report import Report
 from glossary.rules.codes import BY_CODE
 from glossary.rules.select import parse_codes, previewed
 

@@ -12,9 +12,9 @@ from glossary.problems import MAX_PROBLEMS, safe_output
 
 if TYPE_CHECKING:
     from glossary.cache import IndexCache
-    from glossary.check import Report
     from glossary.index import CorpusIndex
     from glossary.model import Entry
+    from glossary.report import Report
 
 
 def echo(message: str = "", *, err: bool = False, nl: bool = True) -> None:

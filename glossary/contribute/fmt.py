@@ -27,7 +27,7 @@ from glossary.schema import fields_of, schema
 
 if TYPE_CHECKING:
     from glossary.cache import IndexCache
-    from glossary.check import Report
+    from glossary.report import Report
 
 
 def flow_lists() -> tuple[str, ...]:

@@ -339,7 +339,7 @@ def _write(
                 for name, page, width in png_pages(glossary, entry_id, notes)
             ]
     if pictures:
-        from glossary.render.pdf import screenshots
+        from glossary.render.chromium import screenshots
 
         # One Chromium for every picture of every entry.
         drawn = screenshots([(page, width) for _, page, width in pictures], scale=PNG_SCALE)

@@ -62,7 +62,7 @@ ALL_SHEETS = "all"
 
 
 def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
-    from glossary.render import fonts, pdf, printed, sheets
+    from glossary.render import chromium, fonts, printed, sheets
 
     print_options = printed.PrintOptions(paper=options.paper)
     outputs = {"glossary.html": printed.render_glossary(glossary, print_options)}
@@ -73,7 +73,7 @@ def _print(glossary: Glossary, options: RenderOptions) -> Rendered:
     printed.check_fonts(glossary, outputs)
     if options.pdf:
         # Before the font subsets a printing needs (seconds each): a missing Chromium fails at once.
-        pdf.require_chromium()
+        chromium.require_chromium()
         # The book is printed until its page numbers hold; each sheet until its last page is not near-empty.
         # The HTML is then the one the PDF was printed from: the same, with the page numbers filled in.
         chars = printed.font_chars(outputs)

@@ -458,13 +458,15 @@ def print_glossary(
     printing's pages equal the ones it was given. The PDF is then made reproducible; the HTML
     it was printed from carries the same page numbers (shown in print only).
     """
-    from glossary.render import pdf
+    from glossary.render import chromium, pdf
 
     layout = Layout()
     rites = sections(glossary.entries)
     for _ in range(passes):
         html = render_glossary(glossary, options, layout)
-        printed = pdf.print_pdf(with_fonts(html, printing=True, chars=font_chars), outline=True)
+        printed = chromium.print_pdf(
+            with_fonts(html, printing=True, chars=font_chars), outline=True
+        )
         pages = pdf.destinations(printed)
         if layout.pages and pages == dict(layout.pages):
             return html, pdf.finish(printed, glossary.epoch, TITLE)

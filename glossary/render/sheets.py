@@ -63,12 +63,12 @@ def print_sheet(
 ) -> tuple[str, bytes]:
     """A study sheet as PDF with no near-empty last page: if the last page holds less than a third
     of the rows a full page holds, it is printed again a little smaller (at most three times)."""
-    from glossary.render import pdf
+    from glossary.render import chromium, pdf
 
     size = 9.0
     while True:  # 9, 8.5, 8 and 7.5 pt at most
         name, html = render_sheet(glossary, rite_name, options, size)
-        printed = pdf.print_pdf(with_fonts(html, printing=True, chars=font_chars))
+        printed = chromium.print_pdf(with_fonts(html, printing=True, chars=font_chars))
         rows = Counter(pdf.destinations(printed).values())
         pages = max(rows, default=1)
         if pages == 1 or rows[pages] * 3 >= max(rows.values()) or size <= 7.5:

@@ -12,7 +12,8 @@ from itertools import groupby
 from markupsafe import Markup
 
 from glossary.model import Glossary, Plan, StageSection
-from glossary.render.stage_svg import Figure, Mark, figures, render_step, section_view
+from glossary.render.stage_layout import Figure, Mark, figures, section_view
+from glossary.render.stage_svg import render_step
 
 #: The width (CSS px) a printed step is drawn for: three to a row of the page (about 57 mm,
 #: 215 px), the labels print at about 8 pt; a screen shows it wider.

@@ -13,7 +13,7 @@ from glossary.cli import cli
 from glossary.contribute.preview import PHONE_WIDTH, PNG_SCALE, PRINTED_WIDTH, render_card
 from glossary.plan import load_plan
 from glossary.render.anki.models import SPECS, template_text
-from glossary.render.pdf import screenshots
+from glossary.render.chromium import screenshots
 
 
 def test_render_card_templates() -> None:

@@ -16,7 +16,8 @@ from glossary.model import Glossary
 from glossary.plan import load_plan
 from glossary.render.plan_svg import MIN_LABEL_PX
 from glossary.render.stage_html import BOOK_FIT_PX, READER_FIT_PX
-from glossary.render.stage_svg import figures, render_step, section_view
+from glossary.render.stage_layout import figures, section_view
+from glossary.render.stage_svg import render_step
 from glossary.stages.load import load_stages
 
 

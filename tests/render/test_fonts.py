@@ -122,14 +122,14 @@ def test_a_build_with_an_undrawable_character_fails_naming_it(tmp_path: Path) ->
 
 
 def test_the_timeout_scales_with_the_page(monkeypatch) -> None:
-    from glossary.render import pdf
+    from glossary.render import chromium
 
-    monkeypatch.delenv(pdf.TIMEOUT_ENV, raising=False)
-    small, large = pdf.timeout_for(b"x" * 1000), pdf.timeout_for(b"x" * 4_000_000)
+    monkeypatch.delenv(chromium.TIMEOUT_ENV, raising=False)
+    small, large = chromium.timeout_for(b"x" * 1000), chromium.timeout_for(b"x" * 4_000_000)
     assert large > small + 400
     # Inlined fonts are no work to lay out.
     fonts_only = b'<style>src: url("data:font/ttf;base64,' + b"A" * 4_000_000 + b'")</style>'
-    assert pdf.timeout_for(fonts_only) < small + 1
-    monkeypatch.setenv(pdf.TIMEOUT_ENV, "999")
-    assert pdf.timeout_for(b"x") == 999
-    assert os.environ[pdf.TIMEOUT_ENV] == "999"
+    assert chromium.timeout_for(fonts_only) < small + 1
+    monkeypatch.setenv(chromium.TIMEOUT_ENV, "999")
+    assert chromium.timeout_for(b"x") == 999
+    assert os.environ[chromium.TIMEOUT_ENV] == "999"

@@ -18,7 +18,7 @@ from plan_geometry import outside, overlapping, text_boxes
 
 from glossary.model import Place, Plan
 from glossary.plan import load_plan
-from glossary.render.pdf import FLAGS, find_chromium
+from glossary.render.chromium import FLAGS, find_chromium
 from glossary.render.plan_svg import CLASSES, MIN_LABEL_PX, place_keys, render_svg
 
 

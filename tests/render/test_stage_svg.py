@@ -17,15 +17,8 @@ from glossary.check import check_project
 from glossary.model import Glossary, Plan
 from glossary.plan import load_plan
 from glossary.render.plan_svg import MIN_LABEL_PX
-from glossary.render.stage_svg import (
-    ALL_CLASSES,
-    Mark,
-    Move,
-    anchor,
-    figures,
-    render_step,
-    section_view,
-)
+from glossary.render.stage_layout import Mark, Move, anchor, figures, section_view
+from glossary.render.stage_svg import ALL_CLASSES, render_step
 
 
 @pytest.fixture(scope="module")

@@ -25,16 +25,8 @@ from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import field_values
 from glossary.render.anki.notes import NoteSpec, _citations_html, forms_of, masked, text
 from glossary.render.markup import bracket_reading
-from glossary.render.stage_svg import (
-    Figure,
-    Mark,
-    Move,
-    View,
-    figures,
-    points,
-    render_step,
-    section_view,
-)
+from glossary.render.stage_layout import Figure, Mark, Move, View, figures, points, section_view
+from glossary.render.stage_svg import render_step
 
 #: The label of the marked place on a reverse card's front.
 ASKED = "？"
