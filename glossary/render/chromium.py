@@ -244,7 +244,7 @@ class _DevTools:
                     raise subprocess.TimeoutExpired(self.process.args, 0)
                 self._send("Browser.close")
                 self.process.wait(timeout=10)
-            except (OSError, subprocess.TimeoutExpired):
+            except (OSError, PdfError, subprocess.TimeoutExpired):
                 self.process.kill()
                 self.process.wait()
         os.close(self.send_fd)
@@ -259,7 +259,10 @@ class _DevTools:
         message: dict[str, object] = {"id": self.last, "method": method, "params": params}
         if session is not None:
             message["sessionId"] = session
-        os.write(self.send_fd, json.dumps(message).encode() + b"\0")
+        try:
+            os.write(self.send_fd, json.dumps(message).encode() + b"\0")
+        except BrokenPipeError:  # it stopped before reading: say how, as a read would
+            raise self._failed(f"stopped ({self.process.wait()})") from None
         return self.last
 
     def _receive(self) -> dict:

@@ -93,7 +93,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y209 quote-not-as-printed", W, CIT, "The quote verifies but is not written as its source prints it (script, punctuation).", "`glossary fmt --quotes` writes it."),
     ("Y210 placeholder-match", W, CIT, "Verified only through the corpus' 〇 placeholder.", "Check the character against another edition."),
     ("Y211 edition-variant", W, CIT, "Found only as another edition writes it (壹 for 一).", "Write the quote as the corpus prints it."),
-    ("Y212 variant-folds", N, "glossary.check:_fold_note", "A verified quote needed variant folds (a note, never a failure).", "Nothing, or write the printed forms."),
+    ("Y212 variant-folds", N, "glossary.report:fold_note", "A verified quote needed variant folds (a note, never a failure).", "Nothing, or write the printed forms."),
     # Y3xx: the apparatus
     ("Y301 authority-not-cited", E, "glossary.apparatus:claim_problems", "A gloss or definition names a commentator or work no cited passage is his or in it (under any of his names: 鄭玄, 康成, Zheng Xuan …).", "Cite his passage; `glossary locate` shows who speaks."),
     ("Y302 rite-not-cited", E, "glossary.apparatus:rite_problems", "A rite listed that no citation is located in.", "Cite a passage of the rite, or leave it out."),
@@ -126,7 +126,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     # Y6xx: the hall plan
     ("Y601 duplicate-place", E, "glossary.plan:load_plan", "Two places of one id.", "Rename one."),
     ("Y602 not-a-coordinate", E, "glossary.plan:load_plan", "A coordinate that is not a finite number.", "Give a number."),
-    ("Y603 unknown-term", E, "glossary.check:_check_plan", "A place names no entry.", "Use an entry's id."),
+    ("Y603 unknown-term", E, "glossary.check_files:check_plan", "A place names no entry.", "Use an entry's id."),
     # Y6xx: the stage plans (stages.yaml), drawn on the hall plan
     ("Y604 stage-unknown-section", E, "glossary.stages.rules:section_problems", "A stage plan's section that its rite does not have (as the primary text's 右… markers name them, in their order).", "Name a section of the rite, as `glossary locate` shows it."),
     ("Y605 stage-unknown-place", E, "glossary.stages.rules:step_problems", "A placement or movement names no place of plan.yaml.", "Use a place id of plan.yaml."),
@@ -155,7 +155,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(*rule[0].split(), *rule[1:]) for rule in ( 
     ("Y807 merged-term", E, "glossary.retired:merged_terms", "An entry whose headword or variant is the headword of a retired entry, besides the entry it was merged into.", "Add what the entry says to the entry it was merged into."),
     # Y9xx: the checker's own
     ("Y901 corpus-unreadable", E, "glossary.check:_check_project", "The corpus cannot be read.", "Restore corpus/ (its SHA256SUMS say what it holds)."),
-    ("Y902 project-preview-unknown", E, "glossary.check:project_rules", "`[tool.glossary] preview` in the pyproject.toml beside the terms file is not a list of preview rules' codes (or the file is no TOML).", "Write `preview = [\"Y307\"]`, codes `glossary check --explain` marks as preview."),
+    ("Y902 project-preview-unknown", E, "glossary.project:project_rules", "`[tool.glossary] preview` in the pyproject.toml beside the terms file is not a list of preview rules' codes (or the file is no TOML).", "Write `preview = [\"Y307\"]`, codes `glossary check --explain` marks as preview."),
 ))
 # fmt: on
 
