@@ -82,8 +82,9 @@ def _read_state(base: Path) -> dict[str, bytes]:
     return state
 
 
-def gather(report: Report, base: Path) -> Glossary:
-    """Everything the renderers need, from a passing report and the project folder ``base``."""
+def gather(report: Report, base: Path, *, reader: bool = True) -> Glossary:
+    """Everything the renderers need, from a passing report and the project folder ``base``
+    (``reader=False``: without the reader view's text, which a preview does not show)."""
     assert report.index is not None
     index = report.index
     # The cards' passage windows need the sense units around each cited place: found here, for
@@ -127,7 +128,7 @@ def gather(report: Report, base: Path) -> Glossary:
         texts=report.index.corpus.texts,
         commit=source_commit(base),
         excerpted=excerpted,
-        reader=reader_text(index, report.entries, loci, excerpted, renderings),
+        reader=reader_text(index, report.entries, loci, excerpted, renderings) if reader else None,
     )
 
 

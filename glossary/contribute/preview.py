@@ -4,7 +4,6 @@ printed entry on one HTML page, so a contributor sees the result without opening
 from __future__ import annotations
 
 import base64
-import dataclasses
 import re
 from collections.abc import Sequence
 from html import escape
@@ -323,8 +322,8 @@ def _write(
             f"no valid entry {names} in {terms}" + (f":\n{problems}" if problems else "")
         )
     # A preview stands alone: no reader view beside it for "in the text" to open.
-    glossary = dataclasses.replace(gather(report, terms.parent), reader=None)
-    notes = note_specs(glossary)
+    glossary = gather(report, terms.parent, reader=False)
+    notes = note_specs(glossary, only=frozenset(outs))
     written = []
     pictures: list[tuple[Path, bytes, int]] = []
     for entry_id, out in outs.items():

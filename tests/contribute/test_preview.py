@@ -223,3 +223,26 @@ def test_previews_of_several_entries_into_a_folder(mini_project: Path, tmp_path:
     )
     assert missing.exit_code == 1 and "no valid entry 'no-such'" in missing.output
     assert not any(other.iterdir())
+
+
+def test_a_previews_notes_are_the_decks_notes_of_its_entries(mini_project: Path) -> None:
+    """Issue 28: a preview makes only its entries' notes (no reader text, no stage or sequence
+    notes), and they are the very notes the build puts in the deck: same fields, same tags."""
+    from glossary.build import gather
+    from glossary.check import check_project
+    from glossary.render.anki.render import note_specs
+
+    report = check_project(mini_project / "terms.yaml", mini_project / "corpus")
+    full = note_specs(gather(report, mini_project))
+    for wanted in ({"bi"}, {"bi", "sheng-shi"}):
+        glossary = gather(report, mini_project, reader=False)
+        assert glossary.reader is None
+        some = note_specs(glossary, only=frozenset(wanted))
+        asks = {s.key for s in some if s.kind == "term"}
+        assert asks == {f"note:{i}" for i in wanted}
+        # Every passage note is still made (entries share passages), and each equals the deck's.
+        deck = {s.key: (s.fields, s.tags) for s in full}
+        assert all(deck[s.key] == (s.fields, s.tags) for s in some)
+        assert {s.key for s in some if s.kind == "cloze"} == {
+            s.key for s in full if s.kind == "cloze" and "yili::retired" not in s.tags
+        }

@@ -70,13 +70,17 @@ def plan_media(glossary: Glossary) -> dict[str, bytes]:
     return media
 
 
-def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpec]:
+def note_specs(
+    glossary: Glossary, ledger: Ledger | None = None, *, only: frozenset[str] | None = None
+) -> list[NoteSpec]:
     """Every note: the entries' term notes (glossary order), their passage notes, the notes of
     retired ids and of passage cards now in another note, the rites' sequences, then the stage
     plans' notes (stages.yaml's order).
 
     ``ledger`` keeps the cloze numbers of passage notes from build to build (and learns new ones);
-    without one (a preview) they are numbered afresh.
+    without one (a preview) they are numbered afresh. ``only`` (a preview of these entries): their
+    term notes and the passage notes (every passage is still chosen, since entries share them),
+    none of the rest.
     """
     ledger = ledger if ledger is not None else parse_ledger(glossary.state.get(LEDGER_FILE))
     specs = []
@@ -92,6 +96,8 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
         for entry in glossary.entries
     }
     for entry in glossary.entries:
+        if only is not None and entry.id not in only:
+            continue
         loci = loci_by_entry[entry.id]
         related = [r for r in (glossary.entry(i) for i in entry.related) if r is not None]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
@@ -132,6 +138,8 @@ def note_specs(glossary: Glossary, ledger: Ledger | None = None) -> list[NoteSpe
             owner = cloze.key.split(":", 1)[1]
             for entry_id in cloze.fields[[n for n, _ in SPECS["cloze"][0]].index("Id")].split():
                 asked_in[entry_id] = owner
+    if only is not None:
+        return specs
     by_id = {entry.id: entry for entry in glossary.entries}
     for retired in glossary.retired:
         specs.extend(retired_notes(retired, by_id[retired.merged_into]))
