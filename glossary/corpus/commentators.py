@@ -29,8 +29,9 @@ OLD_EXPLANATION = "舊説"
 SENTENCE_ENDS = "也矣耳焉乎哉歟"
 #: Over normalised text: "I remark" (愚按, 愚案, 愚謂): the author speaks again, inside another's note.
 AUTHOR_RESUMES = re.compile("愚(?:按|案|谓)")
-#: Over normalised text, in a reference work: the author's own remarks after a quotation.
-AUTHOR_REMARKS = re.compile("(?:又|今|谨)(?:按|案)")
+#: Over normalised text, in a reference work: the author's own remarks after a quotation
+#: (又案, 今案, 謹案, and 然案 "yet, note …": 儀禮釋宮 7a answers 賈公彦 with 然案聘禮…).
+AUTHOR_REMARKS = re.compile("(?:又|今|谨|然)(?:按|案)")
 
 
 def _rows() -> list[list[str]]:

@@ -157,6 +157,13 @@ def test_in_a_reference_work_a_name_with_yue_is_quoted_to_the_end_of_his_sentenc
     ]
 
 
+def test_in_a_reference_work_ran_an_answers_the_quotation_in_the_authors_words() -> None:
+    # KR1d0031_000.txt:106-107: 李如圭 quotes 賈公彦 (賈氏曰 … 而已), then answers him: 然案聘禮….
+    text = "賈氏曰大夫士惟東房西室故直云房而已然案聘禮賓館于大夫士"
+    at = text.index("然案")
+    assert quoted(text) == [(text[:at], "賈公彦"), (text[at:], "李如圭")]
+
+
 def test_in_a_reference_work_a_quotation_ends_with_its_paragraph() -> None:
     # KR1d0031_000.txt:86-88: 賈氏曰凡堂皆五架 … 則異耳 (no 也), then the next item at the margin.
     text = "賈氏曰凡堂皆五架則五架之屋通乎上下而其廣狹隆殺則異耳後楣以北為室與房"
