@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
+
 from glossary.corpus import Corpus
 from glossary.corpus.model import Document
+
+#: A Kanripo page id's leaf and side: ``KR1d0026_SBCK_008-23b`` → 23, b.
+_LEAF = re.compile(r"-(\d+)([ab])$")
 
 
 def summary(corpus: Corpus) -> dict[str, list]:
@@ -28,7 +34,39 @@ def summary(corpus: Corpus) -> dict[str, list]:
                 "sections": sum(len(d.sections) for d in docs),
             }
         )
-    return {"texts": rows, "warnings": [str(w) for w in corpus.warnings]}
+    warnings = [str(w) for w in corpus.warnings]
+    warnings += [gap for doc in corpus.documents for gap in page_gaps(doc)]
+    return {"texts": rows, "warnings": warnings}
+
+
+def page_gaps(doc: Document) -> list[str]:
+    """The leaves a Kanripo file lacks: a page marked twice with no text between (its text
+    missing), and leaves skipped between one page and the next (not in a reference work, whose
+    skipped sides are its drawings). Where they fall, a quote has nothing to be found in, and a
+    reading of the received text nothing to be compared with."""
+    found: list[str] = []
+    previous: tuple[int, int, str] | None = None  # (leaf, side, page id) of the page before
+    for offset, (_, page_id) in doc.pages:
+        match = _LEAF.search(page_id or "")
+        if match is None:
+            previous = None
+            continue
+        leaf, side = int(match[1]), "ab".index(match[2])
+        line = bisect_right(doc.line_starts, offset)
+        if previous is not None:
+            before, here = previous[0] * 2 + previous[1], leaf * 2 + side
+            if here == before:
+                found.append(
+                    f"{doc.path}:{line}: page {page_id} is marked twice with nothing between: its text is missing"
+                )
+            elif here > before + 1 and not doc.text_info.reference_work:
+                missing = [f"{n // 2}{'ab'[n % 2]}" for n in range(before + 1, here)]
+                shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
+                found.append(
+                    f"{doc.path}:{line}: page(s) {shown} missing between {previous[2]} and {page_id}"
+                )
+        previous = (leaf, side, page_id or "")
+    return found
 
 
 def text_lines(data: dict[str, list]) -> list[str]:

@@ -135,3 +135,22 @@ def test_the_received_texts_notes_are_zheng_xuans(doc) -> None:
     d = doc(RECEIVED17)
     notes = [s for s in d.streams if s.layer == "commentary"]
     assert notes and all(s.commentator_at(0) == "鄭康成" for s in notes)
+
+
+def test_a_page_marked_twice_or_skipped_is_a_corpus_warning() -> None:
+    """The received text (KR1d0026) lost leaves: 卷13 9b is marked twice with nothing between, 卷9
+    4b is skipped; `glossary corpus` names each, with its line."""
+    from glossary.corpus.summary import page_gaps
+
+    text = SAMPLE.replace(
+        "<pb:KR1d0044_WYG_004-1b>¶\n",
+        "<pb:KR1d0044_WYG_004-1b>¶\n<pb:KR1d0044_WYG_004-1b>¶\n",
+    ).replace("乃席賔南面¶\n", "乃席賔南面¶\n<pb:KR1d0044_WYG_004-3a>¶\n主人¶\n")
+    gaps = page_gaps(read_mandoku(info(), "kanripo/x.txt", text))
+    assert gaps == [
+        "kanripo/x.txt:10: page KR1d0044_WYG_004-1b is marked twice with nothing between: its "
+        "text is missing",
+        "kanripo/x.txt:16: page(s) 2a, 2b missing between KR1d0044_WYG_004-1b and "
+        "KR1d0044_WYG_004-3a",
+    ]
+    assert page_gaps(read_mandoku(info(), "kanripo/x.txt", SAMPLE)) == []

@@ -78,8 +78,8 @@ def test_a_project_turns_a_preview_rule_on_in_its_pyproject(tmp_path: Path) -> N
     assert "Y307" not in CliRunner().invoke(cli, args).output
 
 
-def test_the_shipped_glossary_turns_rite_coverage_on() -> None:
+def test_the_shipped_glossary_turns_rite_coverage_and_zheng_repeats_on() -> None:
     import tomllib
 
     config = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
-    assert config["tool"]["glossary"]["preview"] == ["Y307"]
+    assert config["tool"]["glossary"]["preview"] == ["Y307", "Y309"]
