@@ -57,6 +57,43 @@ def other_reading(
     return found
 
 
+def unreceived_problems(
+    file: str, entry: Entry, results: Sequence[CitationResult], index: CorpusIndex
+) -> list[Problem]:
+    """A warning at each quote of the primary's classic that the received text has at no place
+    (no span of it aligns), where the citation says nothing of it (no ``note``, no ``reading``):
+    an item the author appends (附記, 條附補 …), or a page the received copy lacks."""
+    annotator = index.annotator
+    witnessing = getattr(annotator, "witnessing", None)
+    if witnessing is None:
+        return []
+    problems = []
+    for i, (citation, result) in enumerate(zip(entry.citations, results)):
+        spans = _spans(index, result) if result.verified else []
+        if not spans or citation.note or citation.reading is not None:
+            continue
+        if all(
+            index.where(start).work == witnessing.primary
+            and index.where(start).layer == "classic"
+            and witnessing.span(start, end) is None
+            for start, end in spans
+        ):
+            problems.append(
+                Problem(
+                    file,
+                    citation.line_of("quote"),
+                    f"{entry.id}.citations[{i}].quote",
+                    WARNING,
+                    "the received text (儀禮, KR1d0026) has this passage of the classic at no "
+                    "place: say in the citation's note what it is (an item 蔡德晉 appends, a 記 he "
+                    "places elsewhere, or a page the received copy lacks: `glossary corpus` lists "
+                    "them), and do not give it as the received classic",
+                    code="Y310",
+                )
+            )
+    return problems
+
+
 def reading_problem(
     file: str,
     entry_id: str,

@@ -122,6 +122,13 @@ def repeats_zheng_here(ctx: EntryContext) -> Iterable[Problem]:
     )
 
 
+def classic_not_received(ctx: EntryContext) -> Iterable[Problem]:
+    """Y310: a quoted passage of the classic that the received text has nowhere, unannotated."""
+    from glossary.enrich import witness_rules
+
+    return witness_rules.unreceived_problems(ctx.file, ctx.entry, ctx.results, ctx.index)
+
+
 def headword_quoted(ctx: EntryContext) -> Iterable[Problem]:
     """Y305: some form of the headword occurs in a quote."""
     from glossary.citations import headword_problem
@@ -330,6 +337,7 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     received_reading,
     repeats_zheng,
     repeats_zheng_here,
+    classic_not_received,
     headword_quoted,
     variants_quoted,
     pinyin,
