@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from glossary.corpus.model import Locus
 from glossary.model import Entry, Glossary, Placement, Plan, StageSection
+from glossary.normalize import normalize
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import field_values
 from glossary.render.anki.notes import NoteSpec, _citations_html, forms_of, masked, text
@@ -158,7 +159,16 @@ def stage_cards(glossary: Glossary) -> StageCards:
                 moves = [mv for mv in fig.moves if mv.actor != placement.actor]
                 front = draw(others, moves, "Stage plan", view, named)
                 reverse = None
-                if standing[(placement.place, placement.facing)] == {placement.actor}:
+                # A reverse card asks for the actor: none where the rite's name says him
+                # (有司 in 有司徹), as no front may give its answer away.
+                actor_entry = entries.get(placement.actor)
+                named_by_rite = actor_entry is not None and any(
+                    normalize(form) in normalize(section.rite.simplified)
+                    for form in forms_of(actor_entry)
+                )
+                if not named_by_rite and standing[(placement.place, placement.facing)] == {
+                    placement.actor
+                }:
                     shown = [*others, replace(_quiet(mark), label=ASKED, actor="?")]
                     reverse = draw(shown, moves, "Stage plan", view, named)
                 specs.append(
