@@ -22,6 +22,7 @@ from test_docs import Workspace, entry_span
 QUOTE = "三虞卒哭他用剛日亦如初曰哀薦成事"
 COMMENTARY = "卒哭在三虞之明日其祝辭皆如初但易虞事為成事耳"
 JIXI = "卒哭三虞後祭名是祭之後乃卒殯宫朝夕哭"
+ZHENG = "卒哭三虞之後祭名"  # 鄭玄's note, which 蔡's JIXI repeats
 
 
 class Clone(Workspace):
@@ -66,7 +67,9 @@ def test_each_mistake_gets_a_located_message_that_says_the_fix(tmp_path: Path) -
         ("TODO short English gloss", "ending the wailing"),
         (
             "TODO: what the cited passages say, naming who says it",
-            "The sacrifice after the third 虞; 蔡德晉 says its prayer says 成事 for 虞事.",
+            # 蔡's 既夕 note repeats 鄭玄's (rule Y309): named, and his note cited.
+            "The sacrifice after the third 虞 (鄭玄: 卒哭三虞之後祭名); 蔡德晉 says its prayer "
+            "says 成事 for 虞事.",
         ),
         ("definition_zh: TODO", "definition_zh: 三虞之明日行之，祝辞易虞事为成事。"),
         (
@@ -75,6 +78,8 @@ def test_each_mistake_gets_a_located_message_that_says_the_fix(tmp_path: Path) -
             "      layer: commentary\n"
             # 既夕禮's classic names it too (rule Y307): the rite listed, with 蔡's note there.
             f"    - quote: {JIXI}\n      work: 禮經本義\n      juan: 13\n"
+            "      layer: commentary\n"
+            f"    - quote: {ZHENG}\n      work: 儀禮\n      juan: 13\n"
             "      layer: commentary\n  related: []\n  tags: []",
         ),
         ("  rites: [士虞礼]", "  rites: [士虞礼, 既夕礼]"),
@@ -145,7 +150,10 @@ def test_each_mistake_gets_a_located_message_that_says_the_fix(tmp_path: Path) -
         "Y301",
         "names 鄭康成, but none of the entry's cited passages is his or in his work: cite the passage",
         "definition:",
-        replace_in(good, "zu-ku", "蔡德晉 says", "Zheng Xuan says"),
+        # 鄭玄 named (as Zheng Xuan too) with his note no longer cited.
+        replace_in(good, "zu-ku", "蔡德晉 says", "Zheng Xuan says").replace(
+            f"    - quote: {ZHENG}\n      work: 儀禮\n      juan: 13\n      layer: commentary\n", ""
+        ),
     )
     mistake(
         check,
