@@ -168,10 +168,11 @@ def coverage(
     defined = {w for w in defined_words(notes) if counts[w] >= 2}
     # What is left is cut by the words a commentary defines and the runs that stand apart from
     # their neighbours, each weighted by how often it occurs.
-    total = sum(counts[ch] for run in stretches for ch in run) or 1
-    vocabulary_ = (bounded(stretches, counts) | defined) & set(counts)
-    weights = {w: math.log(counts[w] / total) for w in vocabulary_ if counts[w]}
-    weights.update({w: math.log(counts[w] / total) for w in counts if len(w) == 1})
+    total = sum(map(len, stretches)) or 1
+    weights = {
+        w: math.log(counts[w] / total)
+        for w in bounded(stretches, counts) | defined | {w for w in counts if len(w) == 1}
+    }
     words: Counter[str] = Counter(
         word for run in stretches for word in segment(run, weights, MAX_WORD) if len(word) >= 2
     )
