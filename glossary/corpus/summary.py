@@ -45,27 +45,25 @@ def page_gaps(doc: Document) -> list[str]:
     skipped sides are its drawings). Where they fall, a quote has nothing to be found in, and a
     reading of the received text nothing to be compared with."""
     found: list[str] = []
-    previous: tuple[int, int, str] | None = None  # (leaf, side, page id) of the page before
+    previous: tuple[int, str] | None = None  # the page before: its side's number, its id
     for offset, (_, page_id) in doc.pages:
         match = _LEAF.search(page_id or "")
-        if match is None:
+        if page_id is None or match is None:
             previous = None
             continue
-        leaf, side = int(match[1]), "ab".index(match[2])
+        here = int(match[1]) * 2 + "ab".index(match[2])  # 1a → 2, 1b → 3, 2a → 4 …
         line = bisect_right(doc.line_starts, offset)
-        if previous is not None:
-            before, here = previous[0] * 2 + previous[1], leaf * 2 + side
-            if here == before:
-                found.append(
-                    f"{doc.path}:{line}: page {page_id} is marked twice with nothing between: its text is missing"
-                )
-            elif here > before + 1 and not doc.text_info.reference_work:
-                missing = [f"{n // 2}{'ab'[n % 2]}" for n in range(before + 1, here)]
-                shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
-                found.append(
-                    f"{doc.path}:{line}: page(s) {shown} missing between {previous[2]} and {page_id}"
-                )
-        previous = (leaf, side, page_id or "")
+        if previous is not None and here == previous[0]:
+            found.append(
+                f"{doc.path}:{line}: page {page_id} is marked twice with nothing between: its text is missing"
+            )
+        elif previous is not None and here > previous[0] + 1 and not doc.text_info.reference_work:
+            missing = [f"{n // 2}{'ab'[n % 2]}" for n in range(previous[0] + 1, here)]
+            shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
+            found.append(
+                f"{doc.path}:{line}: page(s) {shown} missing between {previous[1]} and {page_id}"
+            )
+        previous = (here, page_id)
     return found
 
 
