@@ -76,7 +76,7 @@ def unreceived_problems(
         if all(
             index.where(start).work == witnessing.primary
             and index.where(start).layer == "classic"
-            and witnessing.span(start, end) is None
+            and witnessing.counterpart(index, start, end) is None
             and not _received_elsewhere(index, witnessing.witness, start, end)
             for start, end in spans
         ):

@@ -151,3 +151,16 @@ def test_most_of_a_passage_in_the_received_classic_is_the_received_texts(witness
     assert not received_has(witnessed, "KR1d0026", normalize("于阼階南") + "甲乙丙丁戊己庚辛")
     # 鄭玄's note (commentary), not the classic:
     assert not received_has(witnessed, "KR1d0026", normalize("辛巳有事于大廟仲遂卒于垂"))
+
+
+def test_a_stretch_across_a_lost_leaf_is_no_counterpart() -> None:
+    """Where the received copy lacks a leaf, the alignment runs across the gap: 至於邦門… (既夕禮,
+    on 卷13's lost 5b) came out as 輅北面致命, and its 'readings' were another passage's. A
+    stretch holding most of the passage in order is one, even with a 傳 printed apart inside it."""
+    assert not witness.same_passage(
+        normalize("至於邦門公使宰夫贈玄纁束主人去杖不哭由左聴命賔由右致命"), normalize("輅北面致命")
+    )
+    ours = normalize("緦麻三月者族曾祖父母族祖父母")
+    theirs = normalize("緦麻三月者傳曰緦者十五升抽其半族曾祖父母族祖父母")
+    assert witness.same_passage(ours, theirs)
+    assert not witness.same_passage("", "")
