@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 from glossary.cache import IndexCache
 from glossary.check import check_project
 from glossary.enrich.align import alignments
+from glossary.enrich.cited import resolve
 from glossary.enrich.concordance import concordance
 from glossary.enrich.excerpt_loci import excerpt_loci
 from glossary.enrich.reader import reader_text
@@ -106,14 +107,21 @@ def gather(report: Report, base: Path, *, reader: bool = True) -> Glossary:
         ),
     )
     renderings = alignments(index.corpus)
+    cited = {
+        entry.id: resolve(entry.citations, loci[entry.id], excerpted) for entry in report.entries
+    }
+    plan_places = {place.id: place for place in report.plan.places} if report.plan else {}
     return Glossary(
         entries=tuple(report.entries),
-        loci=loci,
+        cited=cited,
         concordance=concordance(report.entries, report.index),
         epoch=source_epoch(base),
         state=_read_state(base),
         plan=report.plan,
-        plan_loci=report.plan_loci,
+        plan_cited={
+            i: resolve(plan_places[i].citations, found, excerpted)
+            for i, found in report.plan_loci.items()
+        },
         stages=report.stages,
         stage_loci=report.stage_loci,
         sequences=sequences(report.index.corpus),
@@ -128,7 +136,7 @@ def gather(report: Report, base: Path, *, reader: bool = True) -> Glossary:
         texts=report.index.corpus.texts,
         commit=source_commit(base),
         excerpted=excerpted,
-        reader=reader_text(index, report.entries, loci, excerpted, renderings) if reader else None,
+        reader=reader_text(index, report.entries, cited, excerpted, renderings) if reader else None,
     )
 
 

@@ -9,19 +9,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from glossary.cache import IndexCache, corpus_key
-from glossary.check_files import check_plan, check_stages, load_plan_into
+from glossary.check_files import load_plan_into
 from glossary.corpus import CorpusError
 from glossary.load import load_yaml
-from glossary.media import LICENSES, media_problems, media_size_problems
+from glossary.media import LICENSES
 from glossary.model import CitationResult, Entry
 from glossary.plan import FILENAME as PLAN_FILE
 from glossary.problems import ERROR, Problem
 from glossary.project import PROJECT_FILE, project_rules
-from glossary.published import ledger_problems
 from glossary.render.anki.ledger import FILENAME as LEDGER_FILE
 from glossary.report import Report, fold_note
 from glossary.retired import FILENAME as RETIRED_FILE
-from glossary.retired import load_retired, merged_terms
 from glossary.stages.load import FILENAME as STAGES_FILE
 from glossary.textcheck import is_placeholder
 from glossary.validate import MEDIA, validate
@@ -190,36 +188,27 @@ def _check_project(
             report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc), code="Y901"))
             return report
         checker = _check_entries(report, display, entries)
-        # Rites whose classic uses a headword the entry does not list (one pass, all entries).
-        from glossary.enrich.rite_coverage import coverage_problems
-
-        missing, declined = coverage_problems(display, entries, report.index)
-        report.preview.extend(missing)
-        report.problems.extend(declined)
     for entry in entries:
         results, problems, notes = report.found.pop(entry.id)
         report.results.extend(results)
         report.problems.extend(problems)
         report.notes.extend(notes)
-    if report.plan is not None and checker is not None:
-        check_plan(report, plan_path, report.plan, checker)
-    if checker is not None and os.path.lexists(stages_path := terms.parent / STAGES_FILE):
-        check_stages(report, stages_path, checker)
-    # Media files change apart from the entries that name them (the run's key lists them too).
-    report.problems.extend(media_problems(terms.parent, display, entries))
-    report.problems.extend(media_size_problems(terms.parent, display, entries))
-    retired_problems: list[Problem] = []
-    if os.path.lexists(retired_path := terms.parent / RETIRED_FILE):
-        report.retired, retired_problems = load_retired(retired_path, report.entries, display)
-        report.problems.extend(retired_problems)
-        report.problems.extend(
-            merged_terms(display, report.entries, report.retired, str(retired_path))
-        )
-    if not retired_problems and not any(p.file == display for p in loaded.problems):
-        # Published ids and ledger assignments are permanent (a broken file is said first).
-        report.problems.extend(
-            ledger_problems(terms.parent / LEDGER_FILE, _ids(loaded.data), report.retired, base)
-        )
+    # The project's checks (rite coverage, the plan, the stage plans, media, retired ids, the
+    # ledger): one signature, in one list (glossary.rules.project).
+    from glossary.rules.project import PROJECT_CHECKS, ProjectContext
+
+    context = ProjectContext(
+        display,
+        terms.parent,
+        report,
+        checker,
+        plan_path,
+        base,
+        frozenset(_ids(loaded.data)),
+        terms_read=not any(p.file == display for p in loaded.problems),
+    )
+    for check in PROJECT_CHECKS:
+        report.problems.extend(check(context))
     # An entry's own `ignore:` waives a rule where the scholar says why (glossary.rules.select).
     # Preview rules are checked in every run (a reused run serves every choice of codes), but
     # reported apart: only `--select` naming one shows it (glossary.rules.select.previewed).

@@ -29,7 +29,9 @@ def load_plan_into(report: Report, path: Path) -> bool:
     return plan is not None
 
 
-def check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker) -> None:
+def check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker) -> list[Problem]:
+    """The hall plan's problems: each place's term, citations and rites (its loci and the notes of
+    its folds kept on ``report``)."""
     from glossary.apparatus import rite_problems
 
     found: list[Problem] = []
@@ -61,13 +63,13 @@ def check_plan(report: Report, path: Path, plan: Plan, checker: CitationChecker)
                 str(path), place.id, place.rites, place.line, [l for each in loci for l in each]
             )
         )
-    report.problems.extend(found)
     report.notes.extend(notes)
+    return found
 
 
-def check_stages(report: Report, path: Path, checker: CitationChecker) -> None:
+def check_stages(report: Report, path: Path, checker: CitationChecker) -> list[Problem]:
     """Load the stage plans, verify every quote in its rite's 卷 and section, and check what the
-    passages say (glossary.stages.rules)."""
+    passages say (glossary.stages.rules): their problems (the plans and loci kept on ``report``)."""
     from glossary.enrich.sequence import sequences
     from glossary.stages.load import load_stages
     from glossary.stages.rules import (
@@ -78,9 +80,8 @@ def check_stages(report: Report, path: Path, checker: CitationChecker) -> None:
     )
 
     stages, problems = load_stages(path)
-    report.problems.extend(problems)
     if stages is None:
-        return
+        return problems
     assert report.index is not None
     report.stages = stages
     file = str(path)
@@ -98,7 +99,7 @@ def check_stages(report: Report, path: Path, checker: CitationChecker) -> None:
         # The checker names a citation of an entry (owner.citations[0].quote): here the quote
         # is the placement's own field.
         prefix = f"{owner}.citations[0]"
-        report.problems.extend(
+        problems.extend(
             replace(p, path=owner + p.path[len(prefix) :]) if p.path.startswith(prefix) else p
             for p in found
         )
@@ -110,6 +111,7 @@ def check_stages(report: Report, path: Path, checker: CitationChecker) -> None:
     plan = report.plan if report.plan is not None else Plan(1, 1, ())
     primary = report.index.corpus.primary
     report.stage_loci = choose_loci(stages, loci, primary.id if primary else None)
-    report.problems.extend(section_problems(file, stages, sequences(report.index.corpus)))
-    report.problems.extend(step_problems(file, stages, plan, entries))
-    report.problems.extend(carry_problems(file, stages, report.stage_loci))
+    problems.extend(section_problems(file, stages, sequences(report.index.corpus)))
+    problems.extend(step_problems(file, stages, plan, entries))
+    problems.extend(carry_problems(file, stages, report.stage_loci))
+    return problems

@@ -183,6 +183,35 @@ class CharReading:
         }
 
 
+@dataclass(frozen=True)
+class Cited:
+    """A citation resolved once, for every renderer: the places its quote stands (the quoted one
+    first, with its sense units) and the place a reader is sent to."""
+
+    citation: Citation
+    loci: tuple[Locus, ...] = ()
+    #: Where the quoted place is in an excerpt without leaves of its own (the transcription's
+    #: 卷4 p.7 for every passage): the same passage in the text it excerpts.
+    source: Locus | None = None
+    #: The place a card names (the quoted one, or the excerpted text's leaf for an excerpt's).
+    shown: Locus | None = None
+
+    @property
+    def found(self) -> bool:
+        """Whether the quote was found (an unverified citation has no places)."""
+        return bool(self.loci)
+
+    @property
+    def places(self) -> tuple[Locus, ...]:
+        """Every place, the excerpted text's last (so the quote stays the excerpt's)."""
+        return self.loci + ((self.source,) if self.source is not None else ())
+
+    @property
+    def label(self) -> str:
+        """The place as a card names it: ``禮經本義 卷4 p.22a 〈取矢〉 classic``."""
+        return self.shown.label(with_file=False) if self.shown is not None else ""
+
+
 @dataclass(frozen=True, eq=False)
 class CitationResult:
     """What the checker found for one citation.
@@ -382,8 +411,8 @@ class Glossary:
     """Everything the renderers need, gathered once by the build."""
 
     entries: tuple[Entry, ...]
-    #: entry id → for each citation, its resolved loci (empty when not verified).
-    loci: dict[str, tuple[tuple[Locus, ...], ...]]
+    #: entry id → each citation resolved, in the entry's order (no places when not verified).
+    cited: dict[str, tuple[Cited, ...]]
     #: entry id → occurrences of the headword by rite and layer.
     concordance: dict[str, Occurrences]
     #: Seconds since the epoch for anything new in this build (SOURCE_DATE_EPOCH or commit time).
@@ -391,9 +420,9 @@ class Glossary:
     #: Files a renderer keeps in the project between builds, as committed (name → bytes; the
     #: Anki ledger): the renderer reads them from here and returns their new contents.
     state: Mapping[str, bytes] = field(default_factory=dict)
-    #: The hall plan, if the project has one, and its places' resolved loci.
+    #: The hall plan, if the project has one, and its places' citations resolved.
     plan: Plan | None = None
-    plan_loci: dict[str, tuple[tuple[Locus, ...], ...]] = field(default_factory=dict)
+    plan_cited: dict[str, tuple[Cited, ...]] = field(default_factory=dict)
     #: The stage plans (stages.yaml), if the project has them, and the locus each verified
     #: placement and movement shows (by its path in the file; carried placements have none).
     stages: Stages | None = None

@@ -22,7 +22,7 @@ import glossary.schema_check
 import glossary.validate
 from glossary.contribute.fmt import format_text
 from glossary.load import load_bytes
-from glossary.model import Entry, Glossary
+from glossary.model import Cited, Entry, Glossary
 from glossary.render import terms_json
 from glossary.render.anki.models import field_values
 
@@ -82,7 +82,12 @@ def test_a_new_field_reaches_the_model_fmt_and_terms_json(with_throwaway, tmp_pa
         if not line.startswith("   ")
     ]
     assert keys[-1] == FIELD and keys[0] == "id"
-    glossary_ = Glossary(entries=tuple(entries), loci={"she": ((),)}, concordance={}, epoch=0)
+    glossary_ = Glossary(
+        entries=tuple(entries),
+        cited={"she": tuple(Cited(c) for c in entries[0].citations)},
+        concordance={},
+        epoch=0,
+    )
     data = json.loads(terms_json.render(glossary_)["terms.json"])
     assert data["terms"][0][FIELD] == "from 扌 and 合"
 
@@ -131,7 +136,12 @@ def test_every_field_of_a_full_entry_reaches_terms_json(tmp_path) -> None:
         load_bytes(text.encode(), "terms.yaml"), tmp_path
     )
     assert problems == [], problems
-    glossary_ = Glossary(entries=tuple(entries), loci={"she": ((),)}, concordance={}, epoch=0)
+    glossary_ = Glossary(
+        entries=tuple(entries),
+        cited={"she": tuple(Cited(c) for c in entries[0].citations)},
+        concordance={},
+        epoch=0,
+    )
     term = json.loads(terms_json.render(glossary_)["terms.json"])["terms"][0]
     assert term["rites_declined"] == {"士冠礼": "another sense"}
     assert term["variants"] == ["捨"] and term["yinyi"] == [None] and term["tts"] == "设"

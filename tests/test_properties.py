@@ -303,6 +303,7 @@ def test_load_yaml_never_raises_on_bytes(data: bytes) -> None:
     assert_well_formed(load_bytes(data), data)
 
 
+@pytest.mark.slow  # hundreds of generated files, each parsed twice
 @settings(max_examples=150, deadline=None, derandomize=True, database=None)
 @given(YAMLISH.filter(lambda t: not any(b in t for b in ODD_BREAKS)))
 def test_crlf_and_bom_change_no_line(text: str) -> None:
@@ -392,6 +393,7 @@ def _nodes(node: yaml.Node, seen: set[int] | None = None):
             yield from _nodes(item, seen)
 
 
+@pytest.mark.slow  # hundreds of generated files, each parsed twice
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(YAMLISH)
 def test_yaml_line_of_a_node_equals_counting_line_ends(text: str) -> None:
@@ -408,6 +410,7 @@ def test_yaml_line_of_a_node_equals_counting_line_ends(text: str) -> None:
         assert lines.of(each.start_mark) == lines.at(each.start_mark.index), (text, each)
 
 
+@pytest.mark.slow  # hundreds of generated files, each read by two YAML readers
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)
 @given(YAMLISH)
 @example(

@@ -87,10 +87,12 @@ def person(name: str) -> str:
 
 @lru_cache(maxsize=1)
 def speaker_pattern() -> re.Pattern[str]:
-    """Over *normalised* text: a known name, then how his words are introduced (曰 … or 云/謂)."""
+    """Over *normalised* text: a known name, then how his words are introduced (曰 … or 云/謂;
+    also 注曰, and 釋<a rite>曰 "explaining the 士喪禮 says": 儀禮釋宮's 賈氏釋士喪禮曰)."""
     names = "|".join(map(re.escape, commentator_names()))
     return re.compile(
-        f"(?P<name>{names})(?:注)?(?P<verb>曰|说|云|谓)|(?P<old>{re.escape(normalize(OLD_EXPLANATION))})"
+        f"(?P<name>{names})(?:注|释[\u3400-\u9fff]{{1,6}}?)?(?P<verb>曰|说|云|谓)"
+        f"|(?P<old>{re.escape(normalize(OLD_EXPLANATION))})"
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 from glossary.corpus import Corpus
 from glossary.corpus.model import Document
@@ -45,7 +45,15 @@ def page_gaps(doc: Document) -> list[str]:
     skipped sides are its drawings). Where they fall, a quote has nothing to be found in, and a
     reading of the received text nothing to be compared with."""
     found: list[str] = []
-    previous: tuple[int, str] | None = None  # the page before: its side's number, its id
+    # Where each character of the text stands in the file: a page with none is marked, not there.
+    chars = sorted(o for stream in doc.streams for o in stream.offsets)
+
+    def blank(start: int, end: int) -> bool:
+        at = bisect_left(chars, start)
+        return at == len(chars) or chars[at] >= end
+
+    # The page before: its side's number, its id, where its marker stands.
+    previous: tuple[int, str, int] | None = None
     for offset, (_, page_id) in doc.pages:
         match = _LEAF.search(page_id or "")
         if page_id is None or match is None:
@@ -59,11 +67,16 @@ def page_gaps(doc: Document) -> list[str]:
             )
         elif previous is not None and here > previous[0] + 1 and not doc.text_info.reference_work:
             missing = [f"{n // 2}{'ab'[n % 2]}" for n in range(previous[0] + 1, here)]
+            # A page marked with no text before the next marker is lost too (卷1 9a before
+            # 10a): the whole leaf is gone.
+            if blank(previous[2], offset):
+                side = previous[0]
+                missing.insert(0, f"{side // 2}{'ab'[side % 2]} (marked, with no text)")
             shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
             found.append(
                 f"{doc.path}:{line}: page(s) {shown} missing between {previous[1]} and {page_id}"
             )
-        previous = (here, page_id)
+        previous = (here, page_id, offset)
     return found
 
 

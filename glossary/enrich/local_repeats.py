@@ -79,9 +79,9 @@ class Places:
             if doc.text_info.id not in works or stream.layer not in ("classic", "commentary"):
                 continue
             layers = found.setdefault(doc.path, {"classic": [], "commentary": []})
-            layers[stream.layer].extend(
-                (stream.offsets[imap[i]], base + i) for i in range(len(imap))
-            )
+            # Each map walked once (its runs), not looked up character by character.
+            offsets = list(stream.offsets)
+            layers[stream.layer].extend((offsets[j], base + i) for i, j in enumerate(imap))
         for layers in found.values():
             for places in layers.values():
                 places.sort()

@@ -28,7 +28,7 @@ from glossary.corpus.model import Reading
 from glossary.enrich.align import passages
 from glossary.enrich.rite_coverage import forms, longest_kept
 from glossary.index import CorpusIndex
-from glossary.model import Entry
+from glossary.model import Cited, Entry
 from glossary.model_alignment import Alignment, Passage
 from glossary.offsets import OffsetMap
 from glossary.rite_text import Block, Modern, ReaderText, RiteText
@@ -57,7 +57,7 @@ def anchor(juan: int | None, offset: int) -> str:
 def reader_text(
     index: CorpusIndex,
     entries: Iterable[Entry],
-    loci: Mapping[str, tuple[tuple[Locus, ...], ...]],
+    cited: Mapping[str, tuple[Cited, ...]],
     excerpted: Mapping[tuple[str, int], Locus],
     alignments: tuple[Alignment, ...],
 ) -> ReaderText:
@@ -72,7 +72,7 @@ def reader_text(
         if doc.text_info.id == primary.id
     }
     _find_headwords(index, entries, streams.values())
-    cited = _cited(entries, loci, excerpted, primary.id)
+    marked = _cited(entries, cited, excerpted, primary.id)
     modern = _modern(alignments)
     witnessing = getattr(index.annotator, "witnessing", None)
     vocab = vocabulary()
@@ -85,7 +85,7 @@ def reader_text(
         main = next((s for s in doc.streams if s.layer != "commentary"), None)
         notes = {s.offsets[0]: s for s in doc.streams if s.layer == "commentary" and len(s.offsets)}
         cuts = _section_starts(doc)
-        here = sorted(cited.get(doc.path, {}).items())
+        here = sorted(marked.get(doc.path, {}).items())
         for passage in passages(doc):
             rite = vocab.rite(doc.rite_at(passage.start) or "")
             if rite is None:
@@ -228,7 +228,7 @@ def _find_headwords(index: CorpusIndex, entries: list[Entry], streams: Iterable[
 
 def _cited(
     entries: list[Entry],
-    loci: Mapping[str, tuple[tuple[Locus, ...], ...]],
+    cited: Mapping[str, tuple[Cited, ...]],
     excerpted: Mapping[tuple[str, int], Locus],
     primary: str,
 ) -> dict[str, dict[int, tuple[list[str], list[tuple[str, int]]]]]:
@@ -237,8 +237,8 @@ def _cited(
     the excerpt they stand in."""
     found: dict[str, dict[int, tuple[list[str], list[tuple[str, int]]]]] = {}
     for entry in entries:
-        for places in loci.get(entry.id, ()):
-            for locus in places[:2]:
+        for each in cited.get(entry.id, ()):
+            for locus in each.loci[:2]:
                 target = (
                     locus if locus.work == primary else excerpted.get((locus.file, locus.start))
                 )

@@ -91,9 +91,16 @@ class Witnessing:
         kept = [m for m in found if first <= m < first + limit]
         return first, max(kept) + 1
 
+    def counterpart(self, index: CorpusIndex, start: int, end: int) -> tuple[int, int] | None:
+        """:meth:`span`, where the witness's stretch is this passage (:func:`same_passage`)."""
+        span = self.span(start, end)
+        if span is None or not same_passage(index.text[start:end], index.text[span[0] : span[1]]):
+            return None
+        return span
+
     def received(self, index: CorpusIndex, start: int, end: int) -> Witness | None:
         """The witness's reading of the primary's classic at index positions ``start``–``end``."""
-        span = self.span(start, end)
+        span = self.counterpart(index, start, end)
         if span is None:
             return None
         locus = index.locus(Hit(*span), annotate=False)
@@ -108,6 +115,21 @@ class Witnessing:
             text=locus.text,
             readings=readings(index, (start, end), span),
         )
+
+
+#: Below this share of the passage's characters found in order in the witness's stretch the
+#: alignment gives (their longest common subsequence), that stretch is another passage, not this
+#: one read otherwise: where the received copy lacks a leaf, the alignment runs across the gap to
+#: whatever stands on either side. (Not an edit distance: the received text's stretch may hold a
+#: 傳 that 蔡德晉 prints apart, and is still this passage.)
+SAME_PASSAGE = 0.5
+
+
+def same_passage(ours: str, theirs: str) -> bool:
+    """Whether ``theirs`` holds most of ``ours`` (normalised), in order."""
+    from rapidfuzz.distance import LCSseq
+
+    return bool(ours) and LCSseq.similarity(ours, theirs) >= SAME_PASSAGE * len(ours)
 
 
 def readings(

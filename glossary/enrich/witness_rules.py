@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 
 from glossary.apparatus import CLAIM_FIELDS, Authorities
 from glossary.corpus.commentators import canonical
@@ -35,11 +36,25 @@ def _reading(reading: Reading) -> bool:
     return bool(reading.printed and reading.received) and len(reading.printed) <= MAX_READING
 
 
+def _gap(reading: Reading, size: int) -> bool:
+    """Whether a difference is a character or two the print drops or adds inside the passage
+    (``size`` characters): at its ends the aligned stretch may simply run on."""
+    if bool(reading.printed) == bool(reading.received):
+        return False
+    extra = reading.printed or reading.received
+    end = reading.at + len(reading.printed)
+    return len(extra) <= MAX_READING and 0 < reading.at and end < size
+
+
 def other_reading(
-    index: CorpusIndex, citation: Citation, result: CitationResult
+    index: CorpusIndex,
+    citation: Citation,
+    result: CitationResult,
+    kind: Callable[[Reading, int], bool] = lambda reading, size: _reading(reading),
 ) -> tuple[Witness, tuple[Reading, ...]] | None:
-    """The received text's passage and the characters it reads otherwise, where every agreeing
-    occurrence of the quote in the primary's classic has such a character (None otherwise)."""
+    """The received text's passage and the characters it reads otherwise (``kind``: which
+    differences count; another character by default), where every agreeing occurrence of the
+    quote in the primary's classic has such a difference (None otherwise)."""
     annotator = index.annotator
     witnessing = getattr(annotator, "witnessing", None)
     if witnessing is None or not result.verified or citation.reading is not None:
@@ -50,7 +65,10 @@ def other_reading(
         if where.work != witnessing.primary or where.layer != "classic":
             return None
         received = witnessing.received(index, start, end)
-        changed = tuple(r for r in received.readings if _reading(r)) if received is not None else ()
+        size = len(index.text[start:end])
+        changed = (
+            tuple(r for r in received.readings if kind(r, size)) if received is not None else ()
+        )
         if received is None or not changed:
             return None
         found = found or (received, changed)
@@ -75,7 +93,8 @@ def unreceived_problems(
         if all(
             index.where(start).work == witnessing.primary
             and index.where(start).layer == "classic"
-            and witnessing.span(start, end) is None
+            and witnessing.counterpart(index, start, end) is None
+            and not _received_elsewhere(index, witnessing.witness, start, end)
             for start, end in spans
         ):
             problems.append(
@@ -92,6 +111,31 @@ def unreceived_problems(
                 )
             )
     return problems
+
+
+#: The alignment pairs the two classics rite by rite, in order: a passage it pairs with nothing
+#: may still stand in the received text, where 蔡德晉 moved it (a 記 set in the running text) or
+#: where a graph differs inside it (於/于, 脱/說). It is the received text's where a run of at least
+#: this share of its characters (and MIN_RUN) stands in the received classic.
+RECEIVED_SHARE = 2 / 3
+MIN_RUN = 4
+
+
+def _received_elsewhere(index: CorpusIndex, witness: str, start: int, end: int) -> bool:
+    return received_has(index, witness, index.text[start:end])
+
+
+def received_has(index: CorpusIndex, witness: str, key: str) -> bool:
+    """Whether the received text's classic (``witness``) has most of the normalised passage
+    ``key`` somewhere: a run of :data:`RECEIVED_SHARE` of its characters, :data:`MIN_RUN` or more."""
+    need = max(MIN_RUN, math.ceil(len(key) * RECEIVED_SHARE))
+    for size in range(len(key), need - 1, -1):  # the longest run first
+        for i in range(len(key) - size + 1):
+            for hit in index.find(key[i : i + size]):
+                where = index.where(hit.start)
+                if where.work == witness and where.layer == "classic":
+                    return True
+    return False
 
 
 def reading_problem(
@@ -124,6 +168,42 @@ def reading_problems(
         if (found := other_reading(index, citation, result)) is not None:
             problems.append(reading_problem(file, entry.id, i, citation, *found))
     return problems
+
+
+def gap_problems(
+    file: str, entry: Entry, results: Sequence[CitationResult], index: CorpusIndex
+) -> list[Problem]:
+    """Y311: a quote of the classic where the received text has a character or two more or
+    fewer inside it (來日卜葬 printed for the received 來日某卜葬), the citation silent on it."""
+    problems = []
+    for i, (citation, result) in enumerate(zip(entry.citations, results)):
+        if (found := other_reading(index, citation, result, _gap)) is None:
+            continue
+        received, changed = found
+        both = "; ".join(
+            f"the received text has {r.received} after 「{_before(index, result, r)}」, the print not"
+            if r.received
+            else f"the print has {r.printed}, the received text not"
+            for r in changed
+        )
+        problems.append(
+            Problem(
+                file,
+                citation.line_of("quote"),
+                f"{entry.id}.citations[{i}].quote",
+                WARNING,
+                f"{both} ({received.label()}: 「{received.text}」): say which reading the entry "
+                "follows (reading: {follows: print|received, why: …})",
+                code="Y311",
+            )
+        )
+    return problems
+
+
+def _before(index: CorpusIndex, result: CitationResult, reading: Reading) -> str:
+    # The printed characters just before a gap, to say where it falls.
+    start, _ = _spans(index, result)[0]
+    return index.printed(start + max(0, reading.at - 3), start + reading.at)
 
 
 def repeated(index: CorpusIndex, results: Sequence[CitationResult]) -> Witness | None:

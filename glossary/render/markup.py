@@ -7,6 +7,7 @@ import unicodedata
 
 from markupsafe import Markup, escape
 
+from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading
 from glossary.model import CharReading
 
@@ -103,3 +104,22 @@ def reading_lines(readings: tuple[CharReading, ...] | list[CharReading]) -> list
             }
         )
     return lines
+
+
+def book_place(locus: Locus, *, full: bool = True) -> Markup:
+    """Where a cited passage stands, as the book prints it: ``禮經本義 卷4, p. 22a, 〈取矢〉,
+    classic (鄭玄) · KR1d0044_004-22a`` (``full=False``: work, 卷, page and layer only, as the
+    plan's list of sources has it). The cards name a place with ``Locus.label``."""
+    parts = [f'<span lang="zh">{escape(locus.title)}</span>']
+    if locus.juan is not None:
+        parts.append(f' <span lang="zh">卷</span>{escape(locus.juan)}')
+    if locus.page:
+        parts.append(f", p. {escape(locus.page)}")
+    if full and locus.section:
+        parts.append(f', 〈<span lang="zh">{escape(locus.section)}</span>〉')
+    parts.append(f", {escape(locus.layer)}")
+    if full and locus.commentator:
+        parts.append(f' (<span lang="zh">{escape(locus.commentator)}</span>)')
+    if full and locus.page_id:
+        parts.append(f" · {escape(locus.page_id)}")
+    return Markup("".join(parts))

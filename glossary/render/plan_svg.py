@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from glossary.corpus.model import Locus
-from glossary.model import Citation, Place, Plan
+from glossary.model import Citation, Cited, Place, Plan
 from glossary.render.plan_labels import LABEL_PX, Label, layout_labels, text_width
 from glossary.vocab import Rite
 
@@ -67,7 +67,7 @@ def place_keys(plan: Plan) -> dict[str, int]:
 
 
 def keyed_sources(
-    plan: Plan, plan_loci: Mapping[str, Sequence[Sequence[Locus]]]
+    plan: Plan, plan_cited: Mapping[str, Sequence[Cited]]
 ) -> list[tuple[int, Place, list[tuple[Citation, Locus]]]]:
     """The sources of a plan page: each place's key number, the place, and its verified citations
     with where each stands (the first place it is found), in key order."""
@@ -76,9 +76,7 @@ def keyed_sources(
     out = []
     for place_id, key in sorted(keys.items(), key=lambda item: item[1]):
         place = by_id[place_id]
-        found = [
-            (c, loci[0]) for c, loci in zip(place.citations, plan_loci.get(place_id, ())) if loci
-        ]
+        found = [(c.citation, c.loci[0]) for c in plan_cited.get(place_id, ()) if c.found]
         out.append((key, place, found))
     return out
 

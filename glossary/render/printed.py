@@ -17,7 +17,7 @@ from glossary.model import Entry, Glossary
 from glossary.model_alignment import Rendering
 from glossary.render import fonts, indexes, reader_links, search_index, stage_html, stage_svg
 from glossary.render.anki.modern import citation_lines
-from glossary.render.markup import mark_cjk, reading_lines, ruby
+from glossary.render.markup import book_place, mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
 from glossary.render.terms_json import ATTRIBUTION
 from glossary.vocab import Rite, vocabulary
@@ -42,6 +42,7 @@ def _env() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["zh"] = mark_cjk
+    env.filters["place"] = book_place
     return env
 
 
@@ -150,12 +151,11 @@ def entry_printer(
     numbers = numbers if numbers is not None else entry_numbers(glossary)
 
     def render_entry(entry: Entry, number: int) -> Markup:
-        loci = glossary.loci[entry.id]
-        cited = [(c, l) for c, l in zip(entry.citations, loci) if l]
+        cited = [c for c in glossary.cited[entry.id] if c.found]
         # Under each passage, only the sentences of the modern rendering that render it, each
         # once per entry (the cards' choice: one place decides what a rendering shows).
-        lines = citation_lines(modern(l) for _, l in cited)
-        citations = [(c, l, shown) for (c, l), shown in zip(cited, lines)]
+        lines = citation_lines(modern(c.loci) for c in cited)
+        citations = list(zip(cited, lines))
         related = [(by_id[r], numbers.get(r)) for r in entry.related if r in by_id]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
         return Markup(
@@ -239,7 +239,7 @@ def _search_data(glossary: Glossary, rites: list[dict], numbers: Mapping[str, in
         glossary.entries,
         numbers,
         [(by_slug[r["slug"]], r["count"]) for r in rites if r["slug"] in by_slug],
-        glossary.loci,
+        glossary.cited,
     )
 
 
@@ -261,7 +261,7 @@ def _glossary_chars(glossary: Glossary) -> set[str]:
     for entry in glossary.entries:
         parts += [entry.term, entry.traditional or "", *entry.variants, entry.gloss]
         parts += [entry.definition, entry.definition_zh or "", entry.reading_note or ""]
-        parts += [locus.text for loci in glossary.loci[entry.id] for locus in loci[:1]]
+        parts += [c.loci[0].text for c in glossary.cited[entry.id] if c.found]
     return set("".join(parts))
 
 
@@ -286,7 +286,7 @@ def render_glossary(glossary: Glossary, options: PrintOptions, layout: Layout = 
                 fit=PRINT_FIT_PX,
             )
         )
-        plan_sources = keyed_sources(glossary.plan, glossary.plan_loci)
+        plan_sources = keyed_sources(glossary.plan, glossary.plan_cited)
     covered = {rite.id for entry in glossary.entries for rite in entry.rites}
     # The stage plans, after the order of the rites: each section's steps, its order's line
     # pointing to them.

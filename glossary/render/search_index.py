@@ -21,7 +21,7 @@ from importlib import resources
 from markupsafe import Markup
 
 from glossary.enrich.pinyin import ritual_pinyin, split_reading
-from glossary.model import Entry
+from glossary.model import Cited, Entry
 from glossary.normalize import fold_char
 from glossary.vocab import Rite
 
@@ -108,27 +108,27 @@ def folds(texts: Iterable[str]) -> dict[str, str]:
     return dict(sorted(table.items()))
 
 
-def entry_texts(entry: Entry, loci: Iterable) -> Iterable[str]:
+def entry_texts(entry: Entry, cited: Iterable[Cited]) -> Iterable[str]:
     """The texts of an entry the page shows and the search reads (for the fold table)."""
     yield from (entry.term, entry.traditional or "", *entry.variants)
     yield entry.gloss
     yield entry.definition
     yield entry.definition_zh or ""
-    for places in loci:
-        if places:
-            yield places[0].text
+    for each in cited:
+        if each.found:
+            yield each.loci[0].text
 
 
 def search_data(
     entries: Iterable[Entry],
     numbers: Mapping[str, int],
     rites: Iterable[tuple[Rite, int]],
-    loci: Mapping[str, tuple],
+    cited: Mapping[str, tuple[Cited, ...]],
 ) -> Markup:
     """The page's search data as a JSON script element's content (every ``<`` escaped, so no
     text can end the element or open a comment in it)."""
     entries = list(entries)
-    texts = [t for e in entries for t in entry_texts(e, loci.get(e.id, ()))]
+    texts = [t for e in entries for t in entry_texts(e, cited.get(e.id, ()))]
     rite_list = list(rites)
     texts += [
         n for rite, _ in rite_list for n in (rite.simplified, rite.traditional, *rite.aliases)

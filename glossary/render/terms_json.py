@@ -50,7 +50,8 @@ def render(glossary: Glossary) -> dict[str, bytes]:
     terms = []
     for entry in glossary.entries:
         citations = []
-        for citation, loci in zip(entry.citations, glossary.loci[entry.id]):
+        for cited in glossary.cited[entry.id]:
+            citation = cited.citation
             item: dict[str, object] = {"quote": citation.quote, **citation.locus_fields()}
             if citation.note:
                 item["note"] = citation.note
@@ -59,7 +60,7 @@ def render(glossary: Glossary) -> dict[str, bytes]:
                     "follows": citation.reading.follows,
                     "why": citation.reading.why,
                 }
-            item["loci"] = [locus_json(glossary, locus) for locus in loci]
+            item["loci"] = [locus_json(glossary, locus) for locus in cited.loci]
             citations.append(item)
         occurrences = glossary.concordance.get(entry.id)
         # Every field of the entries' schema, so a new field reaches terms.json without an edit here.

@@ -122,6 +122,13 @@ def repeats_zheng_here(ctx: EntryContext) -> Iterable[Problem]:
     )
 
 
+def received_gap(ctx: EntryContext) -> Iterable[Problem]:
+    """Y311: a quote of the classic the received text reads with a character more or fewer."""
+    from glossary.enrich import witness_rules
+
+    return witness_rules.gap_problems(ctx.file, ctx.entry, ctx.results, ctx.index)
+
+
 def classic_not_received(ctx: EntryContext) -> Iterable[Problem]:
     """Y310: a quoted passage of the classic that the received text has nowhere, unannotated."""
     from glossary.enrich import witness_rules
@@ -338,6 +345,7 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     repeats_zheng,
     repeats_zheng_here,
     classic_not_received,
+    received_gap,
     headword_quoted,
     variants_quoted,
     pinyin,

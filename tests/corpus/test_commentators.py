@@ -157,6 +157,15 @@ def test_in_a_reference_work_a_name_with_yue_is_quoted_to_the_end_of_his_sentenc
     ]
 
 
+def test_a_name_explaining_a_rite_is_a_speaker() -> None:
+    # KR1d0031_000.txt:275 (p.16b): 賈氏釋士喪禮曰 "賈 explaining the 士喪禮 says" (a reader met
+    # these words given to 鄭康成, whose 注曰 came before them).
+    text = "士冠禮注曰坫在堂角賈氏釋士喪禮曰堂隅有坫以土為之或謂堂隅為坫也"
+    at = text.index("賈氏")
+    assert quoted(text)[-1] == (text[at:], "賈公彦")
+    assert quoted(text[:at] + "賈氏釋曰堂隅")[-1][1] != "賈公彦"  # 釋 names a work: not bare
+
+
 def test_in_a_reference_work_ran_an_answers_the_quotation_in_the_authors_words() -> None:
     # KR1d0031_000.txt:106-107: 李如圭 quotes 賈公彦 (賈氏曰 … 而已), then answers him: 然案聘禮….
     text = "賈氏曰大夫士惟東房西室故直云房而已然案聘禮賓館于大夫士"

@@ -154,3 +154,14 @@ def test_a_page_marked_twice_or_skipped_is_a_corpus_warning() -> None:
         "KR1d0044_WYG_004-3a",
     ]
     assert page_gaps(read_mandoku(info(), "kanripo/x.txt", SAMPLE)) == []
+
+
+def test_a_page_marked_with_no_text_before_a_skip_is_lost_with_it() -> None:
+    """卷1 9a marked, then 10a: the whole leaf 9 is lost (the helpers met 9a empty too)."""
+    from glossary.corpus.summary import page_gaps
+
+    text = SAMPLE + "<pb:KR1d0044_WYG_004-2a>¶\n<pb:KR1d0044_WYG_004-3a>¶\n主人¶\n"
+    assert page_gaps(read_mandoku(info(), "kanripo/x.txt", text)) == [
+        "kanripo/x.txt:16: page(s) 2a (marked, with no text), 2b missing between "
+        "KR1d0044_WYG_004-2a and KR1d0044_WYG_004-3a"
+    ]

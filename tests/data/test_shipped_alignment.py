@@ -107,11 +107,11 @@ def test_every_locus_with_a_certain_rendering_carries_it(tmp_path) -> None:
     )
     in_stretch = with_modern = juan14 = 0
     for entry in glossary.entries:
-        for loci, item in zip(
-            glossary.loci[entry.id],
+        for cited, item in zip(
+            glossary.cited[entry.id],
             next(t for t in data["terms"] if t["id"] == entry.id)["citations"],
         ):
-            for locus, shown in zip(loci, item["loci"]):
+            for locus, shown in zip(cited.loci, item["loci"]):
                 sure = [r.text for r in glossary.renderings(locus)]
                 assert shown.get("modern") == ("\n".join(sure) if sure else None)
                 if locus.file.endswith("_014.txt") and locus.layer == "classic":

@@ -29,7 +29,7 @@ def drawings(shipped_entries) -> list[tuple[str, str, str, int]]:
     stages, problems = load_stages(ROOT / "stages.yaml")
     assert stages is not None and not problems
     glossary = Glossary(
-        entries=tuple(shipped_entries), loci={}, concordance={}, epoch=0, plan=plan, stages=stages
+        entries=tuple(shipped_entries), cited={}, concordance={}, epoch=0, plan=plan, stages=stages
     )
     out = []
     for _, group in groupby(figures(glossary), key=lambda f: f.section.path):

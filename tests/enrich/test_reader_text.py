@@ -57,8 +57,8 @@ def test_every_cited_place_of_the_primary_text_is_anchored_at_its_passage(glossa
     marks = {name: (b, at, ids) for b in blocks(glossary) for at, name, ids in b.cited}
     checked = 0
     for entry in glossary.entries:
-        for places in glossary.loci[entry.id]:
-            for locus in places[:2]:
+        for cited in glossary.cited[entry.id]:
+            for locus in cited.loci[:2]:
                 target = (
                     locus
                     if locus.work == "KR1d0044"

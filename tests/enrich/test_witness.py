@@ -136,3 +136,31 @@ def test_a_passage_moved_from_another_rite_is_found_there() -> None:
     moved = locus(index, "綴足用燕几校在南", "P")
     assert moved.received is not None and (moved.received.file, moved.received.juan) == ("r13", 13)
     assert locus(index, "士喪禮死于適室", "P").received.file == "r12"
+
+
+def test_most_of_a_passage_in_the_received_classic_is_the_received_texts(witnessed) -> None:
+    """Y310's second look (witness_rules.received_has): a passage the alignment pairs with
+    nothing is still the received text's where two thirds of it stand in its classic (a 記 moved,
+    a graph that differs); never through 鄭玄's notes, and never by a short common run."""
+    from glossary.enrich.witness_rules import received_has
+
+    whole = normalize("于阼階南長在左坐奠爵拜執爵以興")
+    assert received_has(witnessed, "KR1d0026", whole)
+    one_graph_otherwise = whole[:10] + "於" + whole[11:]
+    assert received_has(witnessed, "KR1d0026", one_graph_otherwise)
+    assert not received_has(witnessed, "KR1d0026", normalize("于阼階南") + "甲乙丙丁戊己庚辛")
+    # 鄭玄's note (commentary), not the classic:
+    assert not received_has(witnessed, "KR1d0026", normalize("辛巳有事于大廟仲遂卒于垂"))
+
+
+def test_a_stretch_across_a_lost_leaf_is_no_counterpart() -> None:
+    """Where the received copy lacks a leaf, the alignment runs across the gap: 至於邦門… (既夕禮,
+    on 卷13's lost 5b) came out as 輅北面致命, and its 'readings' were another passage's. A
+    stretch holding most of the passage in order is one, even with a 傳 printed apart inside it."""
+    assert not witness.same_passage(
+        normalize("至於邦門公使宰夫贈玄纁束主人去杖不哭由左聴命賔由右致命"), normalize("輅北面致命")
+    )
+    ours = normalize("緦麻三月者族曾祖父母族祖父母")
+    theirs = normalize("緦麻三月者傳曰緦者十五升抽其半族曾祖父母族祖父母")
+    assert witness.same_passage(ours, theirs)
+    assert not witness.same_passage("", "")

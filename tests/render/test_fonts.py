@@ -47,6 +47,7 @@ def test_only_what_noto_lacks_goes_to_the_extra_font() -> None:
     assert fonts.missing(NO_GLYPH + RARE) == (NO_GLYPH,)
 
 
+@pytest.mark.slow  # subsets a real font twice
 def test_the_subset_is_those_characters_and_the_same_bytes_each_time() -> None:
     source = fonts.face(*fonts.EXTRA_SOURCE)
     first, second = fonts.subset(source, RARE), fonts.subset(source, RARE)
@@ -55,6 +56,7 @@ def test_the_subset_is_those_characters_and_the_same_bytes_each_time() -> None:
     assert set(cmap) == {ord(ch) for ch in RARE}
 
 
+@pytest.mark.slow  # subsets every Noto face of the PDF
 def test_print_faces_are_truetype() -> None:
     rules = fonts.print_font_faces("西阶 xī")
     assert rules.count("@font-face") == len(fonts.FACES)

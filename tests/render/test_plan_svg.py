@@ -232,11 +232,16 @@ def test_the_plan_page_keys_each_places_sources_to_its_number(plan: Plan, index)
     from conftest import MINI_CORPUS, MINI_TERMS
 
     from glossary.check import check_project
+    from glossary.enrich.cited import resolve
     from glossary.render.plan_svg import keyed_sources
 
     report = check_project(MINI_TERMS, MINI_CORPUS, index=index, plan=MINI_PLAN)
     assert report.plan is not None
-    sources = keyed_sources(report.plan, report.plan_loci)
+    resolved = {
+        place.id: resolve(place.citations, report.plan_loci[place.id], {})
+        for place in report.plan.places
+    }
+    sources = keyed_sources(report.plan, resolved)
     keys = place_keys(report.plan)
     assert [(key, place.id) for key, place, _ in sources] == sorted((k, i) for i, k in keys.items())
     for _key, place, cited in sources:

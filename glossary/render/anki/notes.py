@@ -16,7 +16,7 @@ from markupsafe import Markup
 from glossary.corpus.mandoku import PAGE_ID
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import tts_text
-from glossary.model import CharReading, Entry, Occurrences, Retired, Sense, Step
+from glossary.model import CharReading, Cited, Entry, Occurrences, Retired, Sense, Step
 from glossary.model_alignment import Rendering
 from glossary.normalize import normalize, normalize_with_map
 from glossary.render.anki.ids import note_guid
@@ -199,42 +199,24 @@ class PlanCard:
 
     labelled: str
     question: str
-    #: Each source's loci (the first quoted; see ``locus_label``).
-    loci: tuple[tuple[Locus, ...], ...]
-    notes: tuple[str | None, ...]
-
-
-def locus_label(loci: Sequence[Locus]) -> str:
-    """The place a card names for a passage found at ``loci`` (the first is the one quoted): where
-    that is an excerpt without leaves of its own (the simplified transcription's page, 卷4 p.7 for
-    every passage), the place of the same passage in the edition it excerpts (卷4 p.21b)."""
-    first = loci[0]
-    if first.page_id is None:
-        same = [
-            other
-            for other in loci[1:]
-            if other.page_id
-            and other.juan == first.juan
-            and normalize(other.title) == normalize(first.title)
-        ]
-        same.sort(key=lambda other: other.section != first.section)  # stable: the first otherwise
-        if same:
-            return same[0].label(with_file=False)
-    return first.label(with_file=False)
+    #: The place's sources, resolved (those found).
+    cited: tuple[Cited, ...]
 
 
 #: The passages a back shows open; the rest are behind a "more" (a back fits two phone screens).
 SHOWN_CITATIONS = 2
 
 
-def _citations_html(
-    items: Sequence[tuple[Sequence[Locus], str | None]],
+def citations_html(
+    items: Sequence[Cited],
     modern: Callable[[Locus], tuple[Rendering, ...]] | None = None,
 ) -> str:
-    shown = citation_lines((loci[0].text, modern(loci[0]) if modern else ()) for loci, _ in items)
+    """The passages of a back (each found citation's quoted place, note, label and rendering)."""
+    found = [c for c in items if c.found]
+    shown = citation_lines((c.loci[0].text, modern(c.loci[0]) if modern else ()) for c in found)
     citations = [
-        {"text": loci[0].text, "note": note, "label": locus_label(loci), "modern": lines}
-        for (loci, note), lines in zip(items, shown)
+        {"text": c.loci[0].text, "note": c.citation.note, "label": c.label, "modern": lines}
+        for c, lines in zip(found, shown)
     ]
     return (
         template_env()
@@ -246,7 +228,7 @@ def _citations_html(
 
 def term_note(
     entry: Entry,
-    loci_by_citation: list[list[Locus]],
+    cited: Sequence[Cited],
     occurrences: Occurrences | None,
     related: list[Entry],
     plan: PlanCard | None = None,
@@ -260,7 +242,6 @@ def term_note(
     Nothing in it depends on another entry's gloss or definition: an edit touches its own notes only.
     """
     env = template_env()
-    citations = [(loci, c.note) for c, loci in zip(entry.citations, loci_by_citation) if loci]
     places = [
         {"place": place, "layer": layer, "count": count}
         for (place, layer), count in (occurrences.by_place[:6] if occurrences else ())
@@ -278,13 +259,13 @@ def term_note(
             "DefinitionZh": text(entry.definition_zh or ""),
             "Category": text(vocabulary().category(entry.category).label),
             "Rites": text("、".join(r.simplified for r in entry.rites)),
-            "Citations": _citations_html(citations, modern),
+            "Citations": citations_html(cited, modern),
             "Concordance": env.get_template("concordance.html").render(places=places).strip(),
             "Related": env.get_template("related.html").render(related=related).strip(),
             "Id": text(entry.id),
             "Plan": f'<img src="{plan.labelled}">' if plan else "",
             "PlanQuestion": f'<img src="{plan.question}">' if plan else "",
-            "PlanCitations": _citations_html(list(zip(plan.loci, plan.notes))) if plan else "",
+            "PlanCitations": citations_html(plan.cited) if plan else "",
             "Media": media_html(list(media)),
             "Readings": env.get_template("readings.html")
             .render(lines=reading_lines(readings))
@@ -295,7 +276,7 @@ def term_note(
             "TTS": text(tts_text(entry)),
         },
     )
-    flat = [locus for loci in loci_by_citation for locus in loci]
+    flat = [locus for c in cited for locus in c.places]
     return NoteSpec(
         f"note:{entry.id}",
         note_guid(entry.id),

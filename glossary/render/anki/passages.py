@@ -7,19 +7,18 @@ every blank has words to be read by on both sides.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading, tts_text
-from glossary.model import Entry
+from glossary.model import Cited, Entry
 from glossary.normalize import normalize
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import field_values
 from glossary.render.anki.notes import (
     NoteSpec,
     forms_of,
-    locus_label,
     spans,
     tags_for,
     template_env,
@@ -44,8 +43,8 @@ class _Passage:
     context: str
     start: int
     end: int
-    #: The passage's agreeing occurrences, ``locus`` first (the place shown: ``locus_label``).
-    loci: tuple[Locus, ...] = ()
+    #: The citation it was chosen from, resolved (its label is the place the card names).
+    cited: Cited | None = None
 
     #: Where the commentary's sense units meet in ``context`` (its start and end included); empty
     #: where the locus has none, and the window then grows by characters.
@@ -192,9 +191,7 @@ def _undrawn(locus: Locus) -> bool:
     return bool(missing(ch for ch in set(around) if ord(ch) > 0x3400))
 
 
-def choose_passages(
-    entries: list[Entry], loci_by_entry: dict[str, list[list[Locus]]]
-) -> list[_Passage]:
+def choose_passages(entries: list[Entry], cited: Mapping[str, Sequence[Cited]]) -> list[_Passage]:
     """One passage per entry that has one (the classic preferred, then the shortest quote); entries
     whose chosen passages are the same place share it. Each window keeps at least MIN_CONTEXT
     characters besides the blanks, and windows that would ask the same question with different
@@ -202,7 +199,7 @@ def choose_passages(
     by_place: dict[tuple[str, int, int], _Passage] = {}
     for entry in entries:
         candidates = sorted(
-            ((loci[0], loci) for loci in loci_by_entry.get(entry.id, ()) if loci),
+            ((c.loci[0], c) for c in cited.get(entry.id, ()) if c.found),
             key=lambda item: (item[0].layer != "classic", len(item[0].text)),
         )
         # A place where the headword stands twice in a row (葵菹菹以西) would show two blanks side
@@ -216,7 +213,7 @@ def choose_passages(
                 _doubled(item[0], forms_of(entry)),
             )
         )
-        for locus, loci in candidates:
+        for locus, chosen in candidates:
             if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(
                 normalize(entry.term)
             ):
@@ -224,7 +221,7 @@ def choose_passages(
                 if place not in by_place:
                     context, start, end, edges = _place_in_context(locus)
                     by_place[place] = _Passage(
-                        locus, [], context, start, end, loci=tuple(loci), edges=edges
+                        locus, [], context, start, end, cited=chosen, edges=edges
                     )
                 by_place[place].members.append(entry)
                 break
@@ -341,7 +338,7 @@ def cloze_note(passage: _Passage, order: Callable[[str, list[str]], list[str]]) 
         "cloze",
         {
             "Passage": "".join(out),
-            "Locus": text(locus_label(passage.loci or (locus,))),
+            "Locus": text(passage.cited.label if passage.cited else locus.label(with_file=False)),
             "Term": text(" · ".join(e.term for e in members)),
             "Ruby": " · ".join(bracket_reading(e.term, e.pinyin) for e in members),
             "Gloss": glosses,

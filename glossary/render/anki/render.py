@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from glossary.corpus.model import Locus
 from glossary.model import Entry, Glossary, Place, Plan
 from glossary.render import fonts
 from glossary.render.anki import csv_export
@@ -85,42 +84,23 @@ def note_specs(
     ledger = ledger if ledger is not None else parse_ledger(glossary.state.get(LEDGER_FILE))
     specs = []
 
-    # A passage quoted from an excerpt also carries its place in the text excerpted (last, so the
-    # quote stays the excerpt's): the card names that place (notes.locus_label).
-    def with_excerpted(found: tuple[Locus, ...]) -> list[Locus]:
-        key = (found[0].file, found[0].start) if found else None
-        return list(found) + ([glossary.excerpted[key]] if key in glossary.excerpted else [])
-
-    loci_by_entry = {
-        entry.id: [with_excerpted(c) for c in glossary.loci.get(entry.id, ())]
-        for entry in glossary.entries
-    }
     for entry in glossary.entries:
         if only is not None and entry.id not in only:
             continue
-        loci = loci_by_entry[entry.id]
         related = [r for r in (glossary.entry(i) for i in entry.related) if r is not None]
         place = glossary.plan.for_term(entry.id) if glossary.plan else None
         plan = None
         if place is not None and glossary.plan is not None and names_the_place(place, entry):
-            place_loci = tuple(
-                tuple(with_excerpted(l)) for l in glossary.plan_loci.get(place.id, ()) if l
-            )
             plan = PlanCard(
                 f"yili-plan-{place.id}.svg",
                 f"yili-plan-{place.id}-q.svg",
-                place_loci,
-                tuple(
-                    c.note
-                    for c, l in zip(place.citations, glossary.plan_loci.get(place.id, ()))
-                    if l
-                ),
+                tuple(c for c in glossary.plan_cited.get(place.id, ()) if c.found),
             )
         media = [PurePosixPath(m).name for m in entry.media]
         specs.append(
             term_note(
                 entry,
-                loci,
+                glossary.cited.get(entry.id, ()),
                 glossary.concordance.get(entry.id),
                 related,
                 plan,
@@ -131,7 +111,7 @@ def note_specs(
         )
     # Passage notes: one per passage, one cloze per headword it asks.
     asked_in: dict[str, str] = {}
-    for passage in choose_passages(list(glossary.entries), loci_by_entry):
+    for passage in choose_passages(list(glossary.entries), glossary.cited):
         cloze = cloze_note(passage, ledger.cloze_order)
         if cloze is not None:
             specs.append(cloze)

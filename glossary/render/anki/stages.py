@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from glossary.corpus.model import Locus
-from glossary.model import Entry, Glossary, Placement, Plan, StageSection
+from glossary.enrich.cited import resolve
+from glossary.model import Citation, Cited, Entry, Glossary, Placement, Plan, StageSection
 from glossary.normalize import normalize
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import field_values
-from glossary.render.anki.notes import NoteSpec, _citations_html, forms_of, masked, text
+from glossary.render.anki.notes import NoteSpec, citations_html, forms_of, masked, text
 from glossary.render.markup import bracket_reading
 from glossary.render.stage_layout import Figure, Mark, Move, View, figures, points, section_view
 from glossary.render.stage_svg import render_step
@@ -185,12 +185,13 @@ def stage_cards(glossary: Glossary) -> StageCards:
     return StageCards(tuple(specs), media)
 
 
-def _loci(glossary: Glossary, placement: Placement) -> list[Locus]:
+def _cited(glossary: Glossary, placement: Placement) -> Cited | None:
+    # The placement's passage as its card shows it, with the placement's note.
     locus = glossary.stage_loci.get(placement.path)
     if locus is None:
-        return []
-    key = (locus.file, locus.start)
-    return [locus] + ([glossary.excerpted[key]] if key in glossary.excerpted else [])
+        return None
+    quoted = placement.citation or Citation(locus.text, placement.line)
+    return resolve([replace(quoted, note=placement.note)], [(locus,)], glossary.excerpted)[0]
 
 
 def stage_note(
@@ -209,7 +210,7 @@ def stage_note(
     rite = section.rite
     label = (entry.traditional or entry.term) if entry is not None else placement.actor
     forms = forms_of(entry) if entry is not None else ()
-    loci = _loci(glossary, placement)
+    cited = _cited(glossary, placement)
     place = next((p for p in glossary.plan.places if p.id == placement.place), None)
     place_entry = glossary.entry(place.term) if place is not None and place.term else None
     fields = field_values(
@@ -234,13 +235,14 @@ def stage_note(
             "Plan": f'<img src="{front}">',
             "PlanAnswer": f'<img src="{back}">',
             "PlanReverse": f'<img src="{reverse}">' if reverse else "",
-            "Citation": _citations_html([(loci, placement.note)]) if loci else "",
+            "Citation": citations_html([cited]) if cited else "",
             "StepNote": text(fig.step.note or ""),
             "Id": text(placement.actor),
         },
     )
     tags = {"yili::category::stage", f"yili::rite::{rite.simplified}"}
-    tags.update(f"yili::layer::{locus.layer}" for locus in loci[:1])
+    if cited is not None:
+        tags.add(f"yili::layer::{cited.loci[0].layer}")
     key = stage_key(section, fig.step.number, placement.actor)
     return NoteSpec(
         f"stage:{key}",

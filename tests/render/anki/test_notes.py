@@ -9,7 +9,7 @@ from conftest import mini_entries, rite_named
 
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import tts_problems, tts_text
-from glossary.model import Step
+from glossary.model import Citation, Cited, Step
 from glossary.render.anki.ledger import Ledger, parse_ledger
 from glossary.render.anki.notes import masked, sequence_notes, spans, text
 from glossary.render.anki.passages import MIN_CONTEXT, choose_passages, cloze_note
@@ -36,6 +36,11 @@ def locus(quote: str, context: str, start: int = 0) -> Locus:
     )
 
 
+def cited(found: Locus) -> tuple[Cited, ...]:
+    """A citation resolved to the one place ``found``."""
+    return (Cited(Citation(found.text, 1), (found,), None, found),)
+
+
 def test_masking_finds_the_headword_in_any_script_and_variant() -> None:
     assert masked("wear the 免 mourning headdress", ("免",)) == "wear the ～ mourning headdress"
     assert (
@@ -51,7 +56,7 @@ def test_a_short_quote_gets_context_and_a_shared_passage_is_one_note() -> None:
     context = "一二三四五六七八九十甲乙丙丁戊己乃設楅于司馬庚辛壬癸子丑寅卯辰巳午未申酉"
     shared = locus("設楅于司馬", context, 100)
     passages = choose_passages(
-        [bi, replace(si_ma, term="司马")], {"bi": [[shared]], "si-ma": [[shared]]}
+        [bi, replace(si_ma, term="司马")], {"bi": cited(shared), "si-ma": cited(shared)}
     )
     assert len(passages) == 1 and [e.id for e in passages[0].members] == ["bi", "si-ma"]
     assert passages[0].outside() >= MIN_CONTEXT and "乃設楅于司馬" in passages[0].window()
@@ -75,7 +80,7 @@ def test_identical_windows_with_different_answers_are_widened() -> None:
     )
     first = locus("舉肩祭如初", "主人洗爵獻尸又三飯舉肩祭如初佐食", 10)
     second = locus("舉骼祭如初", "尸卒食祝酌授尸又三飯舉骼祭如初佐食舉幹", 50)
-    passages = choose_passages([a, b], {"a": [[first]], "b": [[second]]})
+    passages = choose_passages([a, b], {"a": cited(first), "b": cited(second)})
     fronts = [p.fronts() for p in passages]
     assert fronts[0]["a"] != fronts[1]["b"]
 
@@ -138,13 +143,13 @@ def test_a_window_is_whole_sense_units_and_no_blank_opens_it() -> None:
     units = ("司馬命弟子設楅", "楅長如笴博三寸", "乃設楅于中庭南當洗")
     # The quote opens its unit: the unit before it is shown, whole, and the one after is not.
     opening = replace(locus("楅長如笴", "", 100), units=units, units_at=len(units[0]))
-    [passage] = choose_passages([bi], {"bi": [[opening]]})
+    [passage] = choose_passages([bi], {"bi": cited(opening)})
     assert passage.window() == "司馬命弟子設楅楅長如笴博三寸"
     # The headword twice in a row (設楅楅長) is one blank, never two side by side.
     assert passage.fronts()["bi"] == "司馬命弟子設[...]長如笴博三寸"
     # Inside its unit, with words on both sides: the unit alone.
     inside = replace(locus("設楅于中庭", "", 200), units=units, units_at=15)
-    [passage] = choose_passages([bi], {"bi": [[inside]]})
+    [passage] = choose_passages([bi], {"bi": cited(inside)})
     assert passage.window() == "乃設楅于中庭南當洗"
 
 
@@ -157,7 +162,7 @@ def test_a_blank_that_opens_all_the_units_gets_the_classics_stream_around_it() -
     bare = replace(
         locus("楅長如笴", before + "楅長如笴博三寸", 100), units=("楅長如笴博三寸",), units_at=0
     )
-    [passage] = choose_passages([bi], {"bi": [[bare]]})
+    [passage] = choose_passages([bi], {"bi": cited(bare)})
     assert passage.locus is bare
     window = passage.window()
     assert window.index("楅長如笴") > 0 and not window.endswith("楅長如笴"), window
@@ -169,7 +174,7 @@ def test_two_quotes_in_one_sense_unit_are_one_note() -> None:
     units = ("弟子取矢", "乃設楅于司馬之南當洗", "司馬命弟子")
     first = replace(locus("設楅于", "", 100), units=units, units_at=5)
     second = replace(locus("司馬之南", "", 103), units=units, units_at=8)
-    [passage] = choose_passages([bi, si_ma], {"bi": [[first]], "si-ma": [[second]]})
+    [passage] = choose_passages([bi, si_ma], {"bi": cited(first), "si-ma": cited(second)})
     assert [e.id for e in passage.members] == ["bi", "si-ma"]
 
 
