@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -56,6 +57,32 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("glossary-cache")
     os.environ["GLOSSARY_CACHE_DIR"] = str(folder)
     return folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_indexes(cache_dir: Path) -> Iterator[None]:
+    """Through the run's own cache folder, each corpus is opened once per test run: a hundred
+    checks and builds of the mini project would otherwise each read its index back from the JSON
+    cache and align its two witnesses again (a third of the quick loop). The key is the cache's
+    own (the corpus bytes, the code, the libraries), so a changed corpus is read afresh; a test
+    of the cache itself gives a folder of its own, which this leaves alone."""
+    from glossary import cache as cache_module
+
+    real = cache_module.IndexCache.open
+    opened: dict[str, CorpusIndex] = {}
+
+    def open_once(self: cache_module.IndexCache, root: Path | str) -> CorpusIndex:
+        if self.folder != cache_dir:
+            return real(self, root)
+        key = cache_module.corpus_key(root)
+        if key not in opened:
+            opened[key] = real(self, root)
+        return opened[key]
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(cache_module.IndexCache, "open", open_once)
+    yield
+    patch.undo()
 
 
 # -- the mini corpus and glossary (tests/fixtures) ---------------------------------------------
