@@ -44,6 +44,10 @@ class Report:
         default_factory=dict
     )
 
+    _grouped: tuple[tuple[int, int], dict[str, list[CitationResult]]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
     @property
     def citations(self) -> int:
         return len(self.results)
@@ -56,7 +60,14 @@ class Report:
         return any(is_failure(p, strict) for p in self.problems)
 
     def results_for(self, entry_id: str) -> list[CitationResult]:
-        return [r for r in self.results if r.entry_id == entry_id]
+        """The results of one entry's citations, in order (grouped once for the list as it stands: asked for every entry, a scan each would be quadratic)."""
+        key = (id(self.results), len(self.results))
+        if self._grouped is None or self._grouped[0] != key:
+            groups: dict[str, list[CitationResult]] = {}
+            for result in self.results:
+                groups.setdefault(result.entry_id, []).append(result)
+            self._grouped = (key, groups)
+        return list(self._grouped[1].get(entry_id, ()))
 
     def to_json(self) -> dict[str, object]:
         return {
