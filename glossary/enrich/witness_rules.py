@@ -36,6 +36,24 @@ def _reading(reading: Reading) -> bool:
     return bool(reading.printed and reading.received) and len(reading.printed) <= MAX_READING
 
 
+def _quote_warning(
+    file: str, entry_id: str, i: int, citation: Citation, message: str, code: str
+) -> Problem:
+    """A warning at a citation's quote (Y303, Y310, Y311 all point there)."""
+    return Problem(
+        file,
+        citation.line_of("quote"),
+        f"{entry_id}.citations[{i}].quote",
+        WARNING,
+        message,
+        code=code,
+    )
+
+
+#: What Y303 and Y311 ask for: the citation says which reading the entry follows.
+SAY_WHICH = "say which reading the entry follows (reading: {follows: print|received, why: …})"
+
+
 def _gap(reading: Reading, size: int) -> bool:
     """Whether a difference is a character or two the print drops or adds inside the passage
     (``size`` characters): at its ends the aligned stretch may simply run on."""
@@ -98,16 +116,16 @@ def unreceived_problems(
             for start, end in spans
         ):
             problems.append(
-                Problem(
+                _quote_warning(
                     file,
-                    citation.line_of("quote"),
-                    f"{entry.id}.citations[{i}].quote",
-                    WARNING,
+                    entry.id,
+                    i,
+                    citation,
                     "the received text (儀禮, KR1d0026) has this passage of the classic at no "
                     "place: say in the citation's note what it is (an item 蔡德晉 appends, a 記 he "
                     "places elsewhere, or a page the received copy lacks: `glossary corpus` lists "
                     "them), and do not give it as the received classic",
-                    code="Y310",
+                    "Y310",
                 )
             )
     return problems
@@ -148,15 +166,8 @@ def reading_problem(
 ) -> Problem:
     """The warning for a quote the received text reads otherwise: both readings, and the fix."""
     both = "; ".join(f"{r.printed} where the received text reads {r.received}" for r in changed)
-    return Problem(
-        file,
-        citation.line_of("quote"),
-        f"{entry_id}.citations[{i}].quote",
-        WARNING,
-        f"the print has {both} ({received.label()}: 「{received.text}」): say which reading the "
-        "entry follows (reading: {follows: print|received, why: …})",
-        code="Y303",
-    )
+    message = f"the print has {both} ({received.label()}: 「{received.text}」): {SAY_WHICH}"
+    return _quote_warning(file, entry_id, i, citation, message, "Y303")
 
 
 def reading_problems(
@@ -186,17 +197,8 @@ def gap_problems(
             else f"the print has {r.printed}, the received text not"
             for r in changed
         )
-        problems.append(
-            Problem(
-                file,
-                citation.line_of("quote"),
-                f"{entry.id}.citations[{i}].quote",
-                WARNING,
-                f"{both} ({received.label()}: 「{received.text}」): say which reading the entry "
-                "follows (reading: {follows: print|received, why: …})",
-                code="Y311",
-            )
-        )
+        message = f"{both} ({received.label()}: 「{received.text}」): {SAY_WHICH}"
+        problems.append(_quote_warning(file, entry.id, i, citation, message, "Y311"))
     return problems
 
 
