@@ -185,13 +185,7 @@ def write_outputs(
     ``keep``: folders and files a build must never replace (the terms file, the corpus), nor
     any folder above them. See :func:`replaceable`.
     """
-    try:
-        for path in [out, *state]:
-            refuse_links(path)
-    except LinkRefused as exc:
-        raise BuildError(f"{exc.filename}: {exc.strerror}; nothing was changed") from None
-    out = out.resolve()  # no link below the current folder: only the user's own are resolved
-    replaceable(out, keep)
+    out = _destination(out, list(state), keep)
     try:
         publish(
             out,
@@ -203,6 +197,19 @@ def write_outputs(
         raise BuildError(
             f"{where}: cannot write the outputs: {exc.strerror or exc}; nothing was changed"
         ) from None
+
+
+def _destination(out: Path, state: list[Path], keep: tuple[Path, ...]) -> Path:
+    """``out`` resolved, once no link leads to it or to a state file and a build may replace it
+    (:func:`replaceable`); else a :class:`BuildError` saying nothing was changed."""
+    try:
+        for path in [out, *state]:
+            refuse_links(path)
+    except LinkRefused as exc:
+        raise BuildError(f"{exc.filename}: {exc.strerror}; nothing was changed") from None
+    out = out.resolve()  # no link below the current folder: only the user's own are resolved
+    replaceable(out, keep)
+    return out
 
 
 def replaceable(out: Path, keep: tuple[Path, ...] = ()) -> None:
@@ -273,6 +280,10 @@ def build(
     """Check the glossary and, if it passes, write every output to ``out``; with ``record``, also
     the renderers' state files (the Anki ledger a release commits)."""
     terms = Path(terms)
+    keep = (terms, Path(corpus_root))
+    # A folder the build may not replace is refused before anything is read or rendered (the
+    # shipped build takes a minute); write_outputs asks again, as the folder may change meanwhile.
+    _destination(Path(out), [terms.parent / name for name in STATE_FILES] if record else [], keep)
     cache = cache if cache is not None else IndexCache.from_environment()
     report = check_project(terms, corpus_root, cache=cache, base=base)
     if report.failed():
@@ -283,6 +294,6 @@ def build(
         Path(out),
         rendered.files,
         {terms.parent / name: data for name, data in rendered.state.items()} if record else {},
-        keep=(terms, Path(corpus_root)),
+        keep=keep,
     )
     return report

@@ -223,6 +223,24 @@ def test_refuses_to_replace_a_folder_it_did_not_write(mini_project: Path, tmp_pa
     assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
 
 
+def test_a_refused_folder_is_refused_before_anything_is_checked_or_rendered(
+    mini_project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shipped build takes a minute: a wrong --out must not cost it."""
+    import glossary.build as build_module
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the glossary was checked before the folder was refused")
+
+    monkeypatch.setattr(build_module, "check_project", never)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine", encoding="utf-8")
+    result = build(mini_project, mine)
+    assert result.exit_code == 1
+    assert "not a glossary build folder" in result.output
+
+
 def test_a_broken_ledger_fails_the_build_by_name(mini_project: Path, tmp_path: Path) -> None:
     (mini_project / "anki-ledger.json").write_text("{not json", encoding="utf-8")
     result = build(mini_project, tmp_path / "dist")

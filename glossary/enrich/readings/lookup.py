@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from glossary.corpus import Corpus
 from glossary.corpus.model import Locus
@@ -24,6 +25,9 @@ from glossary.vocab import vocabulary
 
 if TYPE_CHECKING:
     from glossary.index import CorpusIndex
+
+# Corpus → its parsed 音義; weak, so a corpus no longer used is not kept alive by it.
+_PARSED: WeakKeyDictionary[Corpus, Yinyi] = WeakKeyDictionary()
 
 
 def headword_chars(entry: Entry) -> str:
@@ -45,11 +49,17 @@ class Yinyi:
 
     @classmethod
     def of(cls, corpus: Corpus) -> Yinyi:
-        found: list[Gloss] = []
-        for document in corpus.documents:
-            if document.text_info.readings:
-                found.extend(parse_yinyi(document))
-        return cls(tuple(found))
+        """The 音義 of ``corpus``, parsed once for the life of that (immutable) corpus object: a
+        build's check and renderers, a preview's, each check of a shared corpus meet the same
+        notes, analysed once (its glosses keep what they worked out)."""
+        parsed = _PARSED.get(corpus)
+        if parsed is None:
+            found: list[Gloss] = []
+            for document in corpus.documents:
+                if document.text_info.readings:
+                    found.extend(parse_yinyi(document))
+            parsed = _PARSED[corpus] = cls(tuple(found))
+        return parsed
 
     @cached_property
     def order(self) -> list[str]:

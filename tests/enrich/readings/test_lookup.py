@@ -104,3 +104,15 @@ def test_a_named_headword_may_write_another_graph(corpus) -> None:
     yinyi = Yinyi.of(corpus)
     assert yinyi.for_char(entry("遵", ["乡射礼"]), 0) is None  # found, not taken, unnamed
     assert headword(yinyi.for_char(entry("遵", ["乡射礼"], yinyi=("爲僎",)), 0)) == "爲僎"
+
+
+def test_a_corpus_is_parsed_once_and_another_corpus_afresh(corpus) -> None:
+    from glossary.corpus import Corpus
+
+    assert Yinyi.of(corpus) is Yinyi.of(corpus)
+    other = Corpus(corpus.texts, corpus.documents)  # equal text, another object: parsed again
+    assert Yinyi.of(other) is not Yinyi.of(corpus)
+    assert [g.headword for g in Yinyi.of(other).glosses] == [
+        g.headword for g in Yinyi.of(corpus).glosses
+    ]
+    assert Yinyi.of(Corpus(corpus.texts, ())).glosses == ()
