@@ -83,9 +83,14 @@ def _read_state(base: Path) -> dict[str, bytes]:
     return state
 
 
-def gather(report: Report, base: Path, *, reader: bool = True) -> Glossary:
-    """Everything the renderers need, from a passing report and the project folder ``base``
-    (``reader=False``: without the reader view's text, which a preview does not show)."""
+def gather(
+    report: Report, base: Path, *, reader: bool = True, only: frozenset[str] | None = None
+) -> Glossary:
+    """Everything the renderers need, from a passing report and the project folder ``base``.
+
+    A preview asks for less: ``reader=False``, without the reader view's text; ``only``, the
+    concordance of these entries alone (each entry's is its own).
+    """
     assert report.index is not None
     index = report.index
     # The cards' passage windows need the sense units around each cited place: found here, for
@@ -114,7 +119,9 @@ def gather(report: Report, base: Path, *, reader: bool = True) -> Glossary:
     return Glossary(
         entries=tuple(report.entries),
         cited=cited,
-        concordance=concordance(report.entries, report.index),
+        concordance=concordance(
+            [e for e in report.entries if only is None or e.id in only], report.index
+        ),
         epoch=source_epoch(base),
         state=_read_state(base),
         plan=report.plan,

@@ -435,12 +435,22 @@ class CorpusIndex:
         first = stream.offsets.count_below(locus.start)
         if first >= len(stream.offsets) or stream.offsets[first] != locus.start:
             return locus
-        units, at = _sense_units(doc, stream, first, stream.offsets.count_below(locus.end) - 1)
+        cuts = self._cuts.get(locus.file)
+        if cuts is None:
+            cuts = self._cuts[locus.file] = _cuts(doc, stream)
+        last = stream.offsets.count_below(locus.end) - 1
+        units, at = _sense_units(stream, cuts, first, last)
         return replace(locus, units=units, units_at=at)
 
     @cached_property
     def _classics(self) -> dict[str, tuple[Document, Stream]]:
         return {doc.path: (doc, s) for doc, s, _ in self._streams if s.layer == "classic"}
+
+    @cached_property
+    def _cuts(self) -> dict[str, array]:
+        """File → where its classic is cut (:func:`_cuts`), worked out once a file: a build asks
+        for the units of six thousand loci."""
+        return {}
 
     # -- many quotes at once ------------------------------------------------
     def prefetch(self, keys: Iterable[str]) -> None:
@@ -466,24 +476,33 @@ class CorpusIndex:
         self._found.update(found)
 
 
-def _sense_units(
-    doc: Document, stream: Stream, first: int, last: int
-) -> tuple[tuple[str, ...], int]:
+def _cuts(doc: Document, stream: Stream) -> array:
+    """The positions of ``stream`` (a classic) before which its text is cut, in order: where another
+    stream of its file (the notes) starts a run between two of its characters, and where a section
+    ends. Empty when no other stream cuts it (a layer no notes cut has no units)."""
+    others = [s.offsets for s in doc.streams if s is not stream and len(s.offsets)]
+    if stream.layer != "classic" or not others or not len(stream.offsets):
+        return array("Q")
+    offsets = stream.offsets
+    everywhere = offsets[len(offsets) - 1] + 2  # past the last position of the file
+    found = {offsets.count_below(p) for o in others for p in o.run_starts(-1, everywhere)}
+    found |= {offsets.count_below(end) for end, _ in doc.sections}
+    return array("Q", sorted(found))
+
+
+def _sense_units(stream: Stream, cuts: array, first: int, last: int) -> tuple[tuple[str, ...], int]:
     """The ``units`` and ``units_at`` of a locus of ``stream.text[first:last + 1]``.
 
     The classic is cut where another stream of its file (the notes) starts between two of its
-    characters, and where a section ends; the units run from the one before the passage's to the
-    one after it, each followed at most MAX_UNIT characters (none for a layer no other cuts).
+    characters, and where a section ends (``cuts``, :func:`_cuts`); the units run from the one
+    before the passage's to the one after it, each followed at most MAX_UNIT characters (none for a
+    layer no other cuts).
     """
-    others = [s.offsets for s in doc.streams if s is not stream and len(s.offsets)]
-    if stream.layer != "classic" or not others:
+    if not cuts:
         return (), 0
-    offsets, size = stream.offsets, len(stream.text)
+    size = len(stream.text)
     lo, hi = max(0, first - 3 * MAX_UNIT), min(size, last + 1 + 3 * MAX_UNIT)
-    low, high = offsets[lo], offsets[hi - 1] + 1
-    found = {offsets.count_below(p) for o in others for p in o.run_starts(low, high)}
-    found |= {offsets.count_below(end) for end, _ in doc.sections if low < end < high}
-    cuts = sorted(c for c in found if lo < c < hi)
+    cuts = cuts[bisect_right(cuts, lo) : bisect_left(cuts, hi)]  # lo < c < hi
     before = [c for c in cuts if c <= first and first - c <= MAX_UNIT] or (
         [0] if first < MAX_UNIT else []
     )

@@ -322,7 +322,7 @@ def _write(
             f"no valid entry {names} in {terms}" + (f":\n{problems}" if problems else "")
         )
     # A preview stands alone: no reader view beside it for "in the text" to open.
-    glossary = gather(report, terms.parent, reader=False)
+    glossary = gather(report, terms.parent, reader=False, only=frozenset(outs))
     notes = note_specs(glossary, only=frozenset(outs))
     written = []
     pictures: list[tuple[Path, bytes, int]] = []

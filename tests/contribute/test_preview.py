@@ -230,19 +230,31 @@ def test_a_previews_notes_are_the_decks_notes_of_its_entries(mini_project: Path)
     notes), and they are the very notes the build puts in the deck: same fields, same tags."""
     from glossary.build import gather
     from glossary.check import check_project
+    from glossary.render.anki.models import SPECS
     from glossary.render.anki.render import note_specs
 
     report = check_project(mini_project / "terms.yaml", mini_project / "corpus")
-    full = note_specs(gather(report, mini_project))
+    whole = gather(report, mini_project)
+    full = note_specs(whole)
+    asked = [name for name, _ in SPECS["cloze"][0]].index("Id")
     for wanted in ({"bi"}, {"bi", "sheng-shi"}):
-        glossary = gather(report, mini_project, reader=False)
+        glossary = gather(report, mini_project, reader=False, only=frozenset(wanted))
         assert glossary.reader is None
+        assert set(glossary.concordance) == wanted
+        assert all(glossary.concordance[i] == whole.concordance[i] for i in wanted)
         some = note_specs(glossary, only=frozenset(wanted))
         asks = {s.key for s in some if s.kind == "term"}
         assert asks == {f"note:{i}" for i in wanted}
-        # Every passage note is still made (entries share passages), and each equals the deck's.
         deck = {s.key: (s.fields, s.tags) for s in full}
         assert all(deck[s.key] == (s.fields, s.tags) for s in some)
-        assert {s.key for s in some if s.kind == "cloze"} == {
-            s.key for s in full if s.kind == "cloze" and "yili::retired" not in s.tags
+        # The passage notes that ask its entries, with whatever other entries share them: every
+        # passage is still chosen, so each is the deck's own.
+        clozes = {s.key for s in some if s.kind == "cloze"}
+        assert clozes == {
+            s.key
+            for s in full
+            if s.kind == "cloze"
+            and "yili::retired" not in s.tags
+            and wanted & set(s.fields[asked].split())
         }
+        assert clozes

@@ -90,6 +90,7 @@ def _chars() -> list[str]:
     return sorted(set(text)) + odd
 
 
+@pytest.mark.slow  # the shipped table against the installed library, character by character
 def test_guangyun_readings_are_tshet_uinhs() -> None:
     from tshet_uinh import 資料
 
@@ -123,12 +124,14 @@ def _live_forms(char: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(form for form in forms if len(form) == 1))
 
 
+@pytest.mark.slow  # the shipped table against the installed OpenCC, character by character
 def test_forms_are_opencc_s() -> None:
     for char in _chars():
         if char != "\x00":  # OpenCC's s2tw gives NUL no form: the table asks OpenCC itself for it
             assert guangyun_module._forms(char) == _live_forms(char), repr(char)
 
 
+@pytest.mark.slow  # the shipped tables against the installed libraries
 def test_modern_readings_and_syllables_are_pypinyins_and_rhyme_groups_tshet_uinhs() -> None:
     from pypinyin.pinyin_dict import pinyin_dict
     from tshet_uinh.音韻屬性常量 import 韻到攝
@@ -183,6 +186,7 @@ def _imports(terms: Path, corpus: Path, cache: str, runs: int = 1) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow  # another interpreter, twice
 @pytest.mark.parametrize("cached", [False, True], ids=["no cache", "cache"])
 def test_a_check_imports_neither_tshet_uinh_nor_pypinyin_nor_opens_a_converter(
     cached: bool, tmp_path: Path

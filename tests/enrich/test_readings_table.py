@@ -24,6 +24,7 @@ def test_shipped_table_is_what_the_installed_pypinyin_gives() -> None:
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow  # the shipped table against the installed pypinyin, every character
 def test_every_character_reads_as_in_pypinyins_own_table() -> None:
     from pypinyin.pinyin_dict import pinyin_dict
 
@@ -37,6 +38,7 @@ def test_every_character_reads_as_in_pypinyins_own_table() -> None:
     assert pypinyin_readings("敦") == tuple(pinyin_dict[ord("敦")].split(","))
 
 
+@pytest.mark.slow  # another interpreter
 def test_a_check_never_imports_pypinyin_and_ritual_readings_change_no_warning() -> None:
     script = f"""
 import json, sys

@@ -78,8 +78,8 @@ def note_specs(
 
     ``ledger`` keeps the cloze numbers of passage notes from build to build (and learns new ones);
     without one (a preview) they are numbered afresh. ``only`` (a preview of these entries): their
-    term notes and the passage notes (every passage is still chosen, since entries share them),
-    none of the rest.
+    term notes and the passage notes that ask them (every passage is still chosen, since entries
+    share them), none of the rest.
     """
     ledger = ledger if ledger is not None else parse_ledger(glossary.state.get(LEDGER_FILE))
     specs = []
@@ -112,6 +112,8 @@ def note_specs(
     # Passage notes: one per passage, one cloze per headword it asks.
     asked_in: dict[str, str] = {}
     for passage in choose_passages(list(glossary.entries), glossary.cited):
+        if only is not None and not any(member.id in only for member in passage.members):
+            continue  # a preview shows the passage notes that ask its entries, no others
         cloze = cloze_note(passage, ledger.cloze_order)
         if cloze is not None:
             specs.append(cloze)
