@@ -24,7 +24,7 @@ from glossary.enrich.excerpt_loci import excerpt_loci
 from glossary.enrich.reader import reader_text
 from glossary.enrich.sequence import sequences
 from glossary.errors import BuildError
-from glossary.files import LinkRefused, publish, read_unlinked, refuse_links
+from glossary.files import LinkRefused, in_repository, publish, read_unlinked, refuse_links
 from glossary.model import Glossary
 from glossary.render import RENDERERS, STATE_FILES, Rendered, RenderOptions
 from glossary.report import Report
@@ -37,6 +37,8 @@ def source_epoch(base: Path) -> int:
     """SOURCE_DATE_EPOCH, else the commit time of HEAD, else the terms file's mtime."""
     if value := os.environ.get("SOURCE_DATE_EPOCH"):
         return int(value)
+    if not in_repository(base):
+        return _mtime(base)
     try:
         result = subprocess.run(
             ["git", "log", "-1", "--format=%ct"],
@@ -50,11 +52,17 @@ def source_epoch(base: Path) -> int:
             return int(result.stdout.strip())
     except OSError:
         pass
+    return _mtime(base)
+
+
+def _mtime(base: Path) -> int:
     return int((base / "terms.yaml").stat().st_mtime) if (base / "terms.yaml").exists() else 0
 
 
 def source_commit(base: Path) -> str | None:
     """The commit of HEAD in the repository holding ``base`` (None outside one or without git)."""
+    if not in_repository(base):
+        return None
     try:
         result = subprocess.run(
             ["git", "rev-parse", "HEAD"],
@@ -250,19 +258,18 @@ def replaceable(out: Path, keep: tuple[Path, ...] = ()) -> None:
 
 def tracked_by_git(folder: Path) -> str | None:
     """A file under ``folder`` that git tracks (None: none, or no repository holds it)."""
+    if not in_repository(folder):
+        return None
     command = ["git", "--literal-pathspecs", "-C", str(folder.parent), "ls-files", "-z", "--"]
     try:
         result = subprocess.run(
             [*command, folder.name], capture_output=True, timeout=30, check=False
         )
     except OSError:
-        # No git at all: then nothing can be checked out by git either, unless a .git is there.
-        above = [folder, *folder.parents]
-        if any(os.path.lexists(p / ".git") for p in above):
-            raise BuildError(
-                f"{folder}: git is needed to tell a committed folder from a build's"
-            ) from None
-        return None
+        # A repository is there but no git to ask: a committed folder cannot be told apart.
+        raise BuildError(
+            f"{folder}: git is needed to tell a committed folder from a build's"
+        ) from None
     except subprocess.TimeoutExpired:
         raise BuildError(f"{folder}: git did not answer whether it tracks the folder") from None
     if result.returncode != 0:

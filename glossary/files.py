@@ -307,3 +307,12 @@ def read_bounded(path: Path, limit: int, links: bool = True, base: Path | None =
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def in_repository(folder: Path) -> bool:
+    """Whether git could find a repository for ``folder``: a ``.git`` in it or above it, or one
+    named by $GIT_DIR. Outside one, git is not asked (it would only say so, a process each time)."""
+    if os.environ.get("GIT_DIR"):
+        return True
+    folder = folder.resolve()
+    return any(os.path.lexists(p / ".git") for p in (folder, *folder.parents))

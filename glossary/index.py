@@ -31,11 +31,9 @@ from glossary.matching import (
 )
 from glossary.normalize import PLACEHOLDER, normalize, normalize_for_index
 from glossary.offsets import OffsetMap
+from glossary.units import cuts_of, sense_units
 
 CONTEXT = 16
-#: How far a sense unit is followed (characters): a unit is a phrase or a sentence; one longer than
-#: this is cut, where the commentary is silent for a long run.
-MAX_UNIT = 48
 #: A bigram seen more often than this says little about where a near miss is.
 MAX_BIGRAM_HITS = 3000
 
@@ -427,7 +425,7 @@ class CorpusIndex:
 
     def with_units(self, locus: Locus) -> Locus:
         """``locus`` with the sense units around it (a passage of a classic that notes cut; see
-        :func:`_sense_units`): asked for by the build for the cards' windows, not by every look-up."""
+        :func:`glossary.units.sense_units`): asked for by the build for the cards' windows, not by every look-up."""
         found = self._classics.get(locus.file) if locus.layer == "classic" else None
         if found is None:
             return locus
@@ -437,9 +435,9 @@ class CorpusIndex:
             return locus
         cuts = self._cuts.get(locus.file)
         if cuts is None:
-            cuts = self._cuts[locus.file] = _cuts(doc, stream)
+            cuts = self._cuts[locus.file] = cuts_of(doc, stream)
         last = stream.offsets.count_below(locus.end) - 1
-        units, at = _sense_units(stream, cuts, first, last)
+        units, at = sense_units(stream, cuts, first, last)
         return replace(locus, units=units, units_at=at)
 
     @cached_property
@@ -448,7 +446,7 @@ class CorpusIndex:
 
     @cached_property
     def _cuts(self) -> dict[str, array]:
-        """File → where its classic is cut (:func:`_cuts`), worked out once a file: a build asks
+        """File → where its classic is cut (:func:`glossary.units.cuts_of`), worked out once a file: a build asks
         for the units of six thousand loci."""
         return {}
 
@@ -474,46 +472,3 @@ class CorpusIndex:
         for end, key in automaton.iter(self.text):
             found[key].append(end - len(key) + 1)
         self._found.update(found)
-
-
-def _cuts(doc: Document, stream: Stream) -> array:
-    """The positions of ``stream`` (a classic) before which its text is cut, in order: where another
-    stream of its file (the notes) starts a run between two of its characters, and where a section
-    ends. Empty when no other stream cuts it (a layer no notes cut has no units)."""
-    others = [s.offsets for s in doc.streams if s is not stream and len(s.offsets)]
-    if stream.layer != "classic" or not others or not len(stream.offsets):
-        return array("Q")
-    offsets = stream.offsets
-    everywhere = offsets[len(offsets) - 1] + 2  # past the last position of the file
-    found = {offsets.count_below(p) for o in others for p in o.run_starts(-1, everywhere)}
-    found |= {offsets.count_below(end) for end, _ in doc.sections}
-    return array("Q", sorted(found))
-
-
-def _sense_units(stream: Stream, cuts: array, first: int, last: int) -> tuple[tuple[str, ...], int]:
-    """The ``units`` and ``units_at`` of a locus of ``stream.text[first:last + 1]``.
-
-    The classic is cut where another stream of its file (the notes) starts between two of its
-    characters, and where a section ends (``cuts``, :func:`_cuts`); the units run from the one
-    before the passage's to the one after it, each followed at most MAX_UNIT characters (none for a
-    layer no other cuts).
-    """
-    if not cuts:
-        return (), 0
-    size = len(stream.text)
-    lo, hi = max(0, first - 3 * MAX_UNIT), min(size, last + 1 + 3 * MAX_UNIT)
-    cuts = cuts[bisect_right(cuts, lo) : bisect_left(cuts, hi)]  # lo < c < hi
-    before = [c for c in cuts if c <= first and first - c <= MAX_UNIT] or (
-        [0] if first < MAX_UNIT else []
-    )
-    after = [c for c in cuts if c > last and c - last <= MAX_UNIT] or (
-        [size] if size - last <= MAX_UNIT else []
-    )
-    if not before or not after:
-        return (), 0  # a long run the commentary leaves whole: no unit to show
-    edges = [before[-1], *(c for c in cuts if before[-1] < c <= last), after[0]]
-    earlier = [c for c in cuts if edges[0] - MAX_UNIT <= c < edges[0]]
-    later = [c for c in cuts if edges[-1] < c <= edges[-1] + MAX_UNIT]
-    edges = [*earlier[-1:], *edges, *later[:1]]
-    units = tuple(stream.text[a:b] for a, b in zip(edges, edges[1:]) if b > a)
-    return units, first - edges[0]

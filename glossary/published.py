@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 from glossary.errors import GlossaryError
-from glossary.files import UnreadableFile, read_bounded
+from glossary.files import UnreadableFile, in_repository, read_bounded
 from glossary.model import Retired
 from glossary.problems import ERROR, Problem
 from glossary.render.anki.ledger import FILENAME, Ledger, parse_ledger
@@ -140,6 +140,8 @@ def base_ledger(folder: Path, base: str | None) -> tuple[Ledger, str] | None:
     else the merge base of ``base`` and ``HEAD``. None outside git or where it had no ledger;
     a ``base`` git does not know is an error (a maintainer asked for it)."""
     name = "HEAD"
+    if base is None and not in_repository(folder):
+        return None  # no repository: nothing committed (and no git process to say so)
     if base is not None:
         found = _git(folder, "merge-base", "--end-of-options", base, "HEAD")
         if found is None or found.returncode != 0:

@@ -15,6 +15,7 @@ import re
 import shutil
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -119,7 +120,13 @@ def raw(path: str) -> str:
 
 
 def mini_entries() -> dict[str, Entry]:
-    """The entries of terms-mini.yaml by id: what the fixture itself says, to compare outputs with."""
+    """The entries of terms-mini.yaml by id: what the fixture itself says, to compare outputs with
+    (a fresh dict each time; the entries are frozen)."""
+    return dict(_mini_entries())
+
+
+@cache
+def _mini_entries() -> dict[str, Entry]:
     entries, problems = validate(load_yaml(MINI_TERMS), MINI_TERMS.parent)
     assert not problems, problems
     return {entry.id: entry for entry in entries}

@@ -194,6 +194,58 @@ def test_an_untracked_build_folder_in_a_repository_is_still_replaced(project: Pa
     assert not (project / "dist" / "stale.txt").exists() and (project / "dist" / MARKER).exists()
 
 
+def test_in_a_repository_without_git_the_folder_is_refused(project: Path, monkeypatch) -> None:
+    """git cannot be asked whether it tracks dist/: a committed folder cannot be told from a
+    build's, so it is not replaced."""
+    git(project, "init", "-q")
+    before = digest(project / "dist")
+    real = subprocess.run
+
+    def no_git(command, *args, **kwargs):
+        if command[0] == "git":
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", "git")
+        return real(command, *args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "run", no_git)
+    result = build(project, project / "dist")
+    assert_clean_failure(result, "git is needed to tell a committed folder from a build's")
+    assert digest(project / "dist") == before
+
+
+def test_outside_a_repository_git_is_not_asked(project: Path, monkeypatch) -> None:
+    """No .git in or above the project, no $GIT_DIR: nothing there can be committed, and no git
+    process is started (a build of a downloaded tree, each test's project)."""
+    from glossary.files import in_repository
+
+    asked = []
+    real = subprocess.run
+
+    def spy(command, *args, **kwargs):
+        if command[0] == "git":
+            asked.append(command)
+        return real(command, *args, **kwargs)
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    monkeypatch.setattr(subprocess, "run", spy)
+    assert not in_repository(project)
+    result = CliRunner().invoke(
+        cli,
+        [
+            "build",
+            "--terms",
+            str(project / "terms.yaml"),
+            "--corpus",
+            str(project / "corpus"),
+            "--out",
+            str(project / "dist"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert asked == []
+    monkeypatch.setenv("GIT_DIR", str(project / "nowhere"))
+    assert in_repository(project)  # $GIT_DIR names a repository anywhere: git is asked then
+
+
 @pytest.mark.parametrize("which", ["repository", "corpus", "current folder", "above the terms"])
 def test_never_replaced_even_with_a_marker(project: Path, which: str, monkeypatch) -> None:
     if which == "repository":
