@@ -4,8 +4,8 @@
 :func:`glossary.enrich.witness.repeated_note` looks for a run of 8 characters anywhere in 鄭玄's
 notes; a short gloss repeated where both explain the same words (息勞也, 主人壻也, 告亦召也 beside
 告請也 aside) escapes it. Here the classic a cited note follows is carried into the received text
-(the two classics' alignment, :class:`~glossary.enrich.witness.Witnessing`), 鄭玄's note after that
-place is read, and the longest run of at least :data:`LOCAL_REPEAT` characters the two share that
+(the two classics' alignment, :class:`~glossary.enrich.witness.Witnessing`), 鄭玄's notes inside the
+stretch of the classic the note explains and after it are read, and the longest run of at least :data:`LOCAL_REPEAT` characters the two share that
 is not words of the classic there (both quote it) is the repeat.
 """
 
@@ -94,37 +94,70 @@ class Places:
         return doc.path, offset, doc.line_at(offset)
 
     def note_at(self, pos: int) -> tuple[str, list[int], str] | None:
-        """鄭玄's note on the classic that the primary text's note at ``pos`` follows: its text,
-        its index positions, and the classic it explains (primary and received: both quote it)."""
+        """鄭玄's notes on the classic that the primary text's note at ``pos`` explains: their text
+        (notes apart joined by NUL, so no run crosses from one to the next), their index
+        positions (-1 at a NUL), and the classic there (primary and received: both quote it).
+
+        The classic a note explains is the stretch since the author's note before it (at most
+        :data:`CLASSIC_AROUND` characters): 鄭玄 may cut that stretch where 蔡德晉 does not (士虞禮's
+        無尸則不餞…拾踊三 with 鄭玄's note, 哭止告事畢賔出 with 蔡's), so each of his notes inside it
+        counts, as well as the one after it.
+        """
         path, offset, _ = self.file_place(pos)
-        classic = self.by_file.get(path, {}).get("classic", [])
+        layers = self.by_file.get(path, {})
+        classic = layers.get("classic", [])
         k = bisect_left(classic, (offset, -1)) - 1
-        w = self.witnessing
-        mapped = -1
-        for step in range(LOOK_BACK):
-            if k - step < 0:
-                return None
-            p = classic[k - step][1]
-            i = bisect_left(w.positions, p)
-            if i < len(w.positions) and w.positions[i] == p and w.mapped[i] >= 0:
-                mapped = w.mapped[i]
-                break
+        if k < 0:
+            return None
+        mapped = self._mapped(classic, range(k, max(-1, k - LOOK_BACK), -1))
         if mapped < 0:
             return None
+        # Where the stretch this note explains begins: after the author's note before it.
+        own_notes = layers.get("commentary", [])
+        c = bisect_left(own_notes, (classic[k][0], -1))
+        before = own_notes[c - 1][0] if c > 0 else -1
+        first = max(bisect_right(classic, (before, _END)), k - CLASSIC_AROUND, 0)
+        begun = self._mapped(classic, range(first, k + 1))
         ours = "".join(self.index.text[p] for _, p in classic[max(0, k - CLASSIC_AROUND) : k + 1])
         their_path, their_offset, _ = self.file_place(mapped)
-        layers = self.by_file[their_path]
-        theirs = layers["classic"]
+        their_start = their_offset
+        if begun >= 0:
+            begun_path, begun_offset, _ = self.file_place(begun)
+            if begun_path == their_path:  # (a stretch begun in another file: its last part only)
+                their_start = min(begun_offset, their_offset)
+        their = self.by_file[their_path]
+        theirs = their["classic"]
         j = bisect_right(theirs, (their_offset, _END))
         following = theirs[j][0] if j < len(theirs) else _END
-        notes = layers["commentary"]
-        a, b = bisect_right(notes, (their_offset, _END)), bisect_left(notes, (following, -1))
+        notes = their["commentary"]
+        a = bisect_right(notes, (their_start, _END))
+        b = bisect_left(notes, (following, -1))
         if a >= b:
             return None
-        positions = [p for _, p in notes[a:b]]
-        text = "".join(self.index.text[p] for p in positions)
+        positions: list[int] = []
+        for n, (at, p) in enumerate(notes[a:b]):
+            if n and _classic_between(theirs, notes[a + n - 1][0], at):
+                positions.append(-1)  # another note of his: runs do not cross into it
+            positions.append(p)
+        text = "".join("\0" if p < 0 else self.index.text[p] for p in positions)
         received = "".join(self.index.text[p] for _, p in theirs[max(0, j - CLASSIC_AROUND) : j])
         return text, positions, ours + "\0" + received
+
+    def _mapped(self, classic: list[tuple[int, int]], steps: range) -> int:
+        """The received position of the first of ``classic[step]`` (in the order of ``steps``)
+        that the alignment maps, -1 if none does."""
+        w = self.witnessing
+        for step in steps:
+            p = classic[step][1]
+            i = bisect_left(w.positions, p)
+            if i < len(w.positions) and w.positions[i] == p and w.mapped[i] >= 0:
+                return int(w.mapped[i])
+        return -1
+
+
+def _classic_between(classic: list[tuple[int, int]], low: int, high: int) -> bool:
+    """Whether a character of the classic stands between file offsets ``low`` and ``high``."""
+    return bisect_right(classic, (low, _END)) < bisect_left(classic, (high, -1))
 
 
 def shared_run(mine: str, theirs: str, classic: str, least: int = LOCAL_REPEAT) -> str:
