@@ -238,8 +238,10 @@ MODELS = {
 }
 
 
+@lru_cache(maxsize=64)
 def model(kind: str, mod: int) -> StableModel:
-    """The note type ``kind``, stamped with its modification time."""
+    """The note type ``kind``, stamped with its modification time: one object for each, since
+    genanki works out which fields each card needs (rendering every template) once an object."""
     model_id, name, model_type = MODELS[kind]
     fields, templates = SPECS[kind]
     return StableModel(
