@@ -18,10 +18,11 @@
 (e) check time at 1, 2, 5 and 10 M characters;
 (f) the Anki plan drawings of the largest plan check accepts (scattered, and piled on one spot);
 (w) with --web-only: glossary.html on a slow phone (benchmarks/web.py: 390 px, CPU slowed 4×);
-(r) with --reader-only: the reader view's pages, read/<rite>.html, likewise (benchmarks/reader.py).
+(r) with --reader-only: the reader view's pages, read/<rite>.html, likewise (benchmarks/reader.py);
+(q) with --tests-only: the quick tests' CPU time against their 30 s target (benchmarks/quick_tests.py).
 
 Usage: python benchmarks/run.py [--quick] [--processes-only] [--plan-only] [--web-only]
-                                [--reader-only] [--runs N] [--against TREE]
+                                [--reader-only] [--tests-only] [--runs N] [--against TREE]
    (--quick: 2 M characters, 2 k citations; --processes-only: only (a'), the start-up targets)
 No timed assertions live in the tests; the numbers go in docs/benchmarks.md. The cache is a
 temporary folder of the script's own, never the user's.
@@ -586,7 +587,16 @@ def main() -> int:
         action="store_true",
         help="only (r): the reader view on a slow phone (benchmarks/reader.py, its own options there)",
     )
+    parser.add_argument(
+        "--tests-only",
+        action="store_true",
+        help="only (q): the quick tests' CPU time (benchmarks/quick_tests.py, its own options there)",
+    )
     args = parser.parse_args()
+    if args.tests_only:
+        import quick_tests  # benchmarks/quick_tests.py, beside this script
+
+        return quick_tests.main([])
     if args.reader_only:
         import reader  # benchmarks/reader.py, beside this script
 
