@@ -155,9 +155,42 @@ def _format(text: str, quotes: Quotes | None = None) -> str:
     out = io.StringIO()
     yaml.dump(data, out)
     # ruamel indents the top-level list like the nested ones; entries start at the margin.
-    return "".join(
+    dumped = "".join(
         line[2:] if line.startswith("  ") else line for line in out.getvalue().splitlines(True)
     )
+    return _close_gaps(dumped, yaml)
+
+
+#: A line that opens a block scalar (``definition: >-``, ``why: |``): the lines indented deeper
+#: than its key, blank ones too, are the value's.
+_BLOCK = re.compile(r"^( *)(?:- )?[^#\s][^#]*:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
+
+
+def _close_gaps(text: str, yaml: YAML) -> str:
+    """``text`` without blank lines inside its entries (between fields or citations), where the
+    canonical layout has none; blank lines before the next entry or a heading comment stay.
+
+    A blank line inside a block scalar is part of the value (a paragraph break) and stays; the
+    text is read again, and kept as it was if the data would change.
+    """
+    lines = text.split("\n")
+    keep: list[str] = []
+    inside = -1  # the indentation of the key whose block scalar we are in, or -1
+    for i, line in enumerate(lines):
+        depth = len(line) - len(line.lstrip(" "))
+        if inside >= 0 and line.strip() and depth <= inside:
+            inside = -1
+        if not line.strip() and inside < 0:
+            after = next((x for x in lines[i + 1 :] if x.strip()), "")
+            if after.startswith((" ", "\t")):
+                continue  # a gap inside an entry
+        keep.append(line)
+        if inside < 0 and (m := _BLOCK.match(line)):
+            inside = len(m.group(1))
+    closed = "\n".join(keep)
+    if closed == text:
+        return text
+    return closed if yaml.load(closed) == yaml.load(text) else text
 
 
 def format_file(

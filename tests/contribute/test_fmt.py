@@ -190,3 +190,33 @@ def test_senses_stay_a_block_list() -> None:
     out = format_text(SENSES_TERMS)
     assert out == SENSES_TERMS
     assert load_bytes(out.encode(), "t").data == load_bytes(SENSES_TERMS.encode(), "t").data
+
+
+GAPPED = """- id: bi
+  term: 楅
+  pinyin: bī
+  category: object
+  rites: [乡射礼]
+  gloss: arrow rack
+  definition: |-
+    The rack.
+
+    A second paragraph, kept apart.
+  citations:
+    - quote: 乃設楅于中庭南當洗
+
+      layer: classic
+
+    - quote: 楅長如笴
+  tags: [archery]
+
+- id: x
+"""
+
+
+def test_a_blank_line_inside_an_entry_is_closed_unless_it_is_in_a_value() -> None:
+    out = format_text(GAPPED)
+    assert "    - quote: 乃設楅于中庭南當洗\n      layer: classic\n    - quote: 楅長如笴\n" in out
+    assert "    The rack.\n\n    A second paragraph, kept apart.\n" in out  # part of the value
+    assert "  tags: [archery]\n\n- id: x\n" in out  # the gap between entries stays
+    assert format_text(out) == out
