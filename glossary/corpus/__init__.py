@@ -87,6 +87,7 @@ def _text_info(raw: dict) -> TextInfo:
         witness_of=str(raw["witness_of"]) if raw.get("witness_of") else None,
         heading_lines=tuple(str(h) for h in raw.get("heading_lines") or ()),
         note_speakers=tuple((str(k), str(v)) for k, v in (raw.get("note_speakers") or {}).items()),
+        note_author=str(raw["note_author"]) if raw.get("note_author") else None,
     )
 
 

@@ -107,6 +107,9 @@ class DocumentBuilder:
         self, text: str, offsets: OffsetMap, breaks: bool = False
     ) -> tuple[tuple[int, str | None], ...]:
         info = self.info
+        if not breaks and info.note_author:
+            # Another's notes (the editors' of 儀禮釋宮): theirs throughout, whoever they name.
+            return ((0, info.note_author),)
         if not info.reference_work:
             return find_commentators(text, self.author)
         starts: tuple[int, ...] = ()

@@ -58,6 +58,9 @@ class TextInfo:
     #: For a reference work: whose notes it quotes as 注曰, 疏曰 (word → speaker; 儀禮釋宮's 注 is
     #: 鄭玄's), see glossary.corpus.commentators.
     note_speakers: tuple[tuple[str, str], ...] = ()
+    #: Whose the small-print notes are where they are not the author's: 儀禮釋宮's are the 四庫
+    #: editors' collation notes (案朱子大全集無此二字), which speak of 李如圭 as 李氏.
+    note_author: str | None = None
 
     @property
     def reference_work(self) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from glossary.corpus.commentators import OLD_EXPLANATION, canonical, find_commentators
 from glossary.corpus.mandoku import read_mandoku
 from glossary.corpus.model import TextInfo
@@ -210,3 +212,29 @@ def test_the_reference_works_of_the_mini_corpus_credit_their_author(doc) -> None
 
 def test_zheng_xuan_is_zheng_kangcheng() -> None:
     assert canonical("鄭玄") == "鄭康成"
+
+
+def test_the_notes_of_a_work_that_are_not_its_authors_are_credited_as_the_manifest_says() -> None:
+    # KR1d0031_000.txt:80 and 111: 儀禮釋宮's small-print notes are the 四庫 editors', who compare
+    # 朱子大全集 and speak of the author as 李氏; the text around them stays 李如圭's.
+    info = dataclasses.replace(
+        INFO,
+        id="KR1d0031",
+        title="儀禮釋宮",
+        work="儀禮釋宮",
+        author="李如圭 (宋)",
+        main_layer="text",
+        section_markers=False,
+        rites=(),
+        note_author="四庫館臣",
+    )
+    text = "棟南兩架北亦兩架(案朱子大全/集無此二句)棟前一架為楣¶\n"
+    doc = read_mandoku(info, "x", text)
+    (note,) = [s for s in doc.streams if s.layer == "commentary"]
+    assert note.text == "案朱子大全集無此二句" and note.commentator_at(0) == "四庫館臣"
+    (main,) = [s for s in doc.streams if s.layer == "text"]
+    assert main.commentator_at(main.text.index("棟前")) == "李如圭"
+    # Without the manifest's word the notes are the author's, as before.
+    plain = read_mandoku(dataclasses.replace(info, note_author=None), "x", text)
+    (note,) = [s for s in plain.streams if s.layer == "commentary"]
+    assert note.commentator_at(0) == "李如圭"

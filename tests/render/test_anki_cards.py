@@ -162,6 +162,34 @@ def test_the_whole_deck_imports_once(shipped) -> None:
     assert len(in_passages) >= 0.9 * len(entries)
 
 
+def test_every_word_is_found_by_its_toneless_pinyin(shipped) -> None:
+    """The README's toneless search: Anki's ``nc:`` over the Pinyin field finds each word by its
+    reading without tone marks (and a wildcard over a syllable finds every tone of it)."""
+    col, entries = shipped["col"], shipped["entries"]
+    import unicodedata
+
+    def plain(reading: str) -> str:
+        return "".join(
+            ch for ch in unicodedata.normalize("NFD", reading) if not unicodedata.combining(ch)
+        )
+
+    missed = []
+    for entry in entries.values():
+        found = col.find_notes(
+            f'"note:Yili glossary term" "Id:{entry.id}" "pinyin:nc:{plain(entry.pinyin)}"'
+        )
+        if len(found) != 1:
+            missed.append(entry.id)
+    assert not missed, missed[:20]
+    xi = {e.id for e in entries.values() if plain(split_reading(e.pinyin)[0]).lower() == "xi"}
+    found_xi = {
+        col.get_note(n)["Id"]
+        for query in ('"pinyin:nc:xi *"', '"pinyin:nc:xi"')
+        for n in col.find_notes(f'"note:Yili glossary term" {query}')
+    }
+    assert xi and xi <= found_xi
+
+
 def test_no_front_gives_its_answer_away(shipped) -> None:
     """Item 1: Recall, passage and hall-plan fronts never show the headword in any form; passage
     fronts carry no locus (its section title); sequence fronts do not name the next section."""
