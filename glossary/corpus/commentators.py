@@ -6,7 +6,8 @@ A speaker introduced by 曰 speaks until the next speaker, the author's own 愚�
 or a gap of spaces after the end of a sentence (the editions set the author's own remarks apart that way; a gap inside a
 sentence is a lost character, and the speaker goes on). One introduced inside another's
 words by 云 or 謂, or the 舊説 quoted there, is a quotation: it runs to the end of its
-sentence (the first 也), and then the speaker who quoted him speaks again.
+sentence (the first 也), and then the speaker who quoted him speaks again; the 舊説's words end
+sooner where the note goes on to quote a book (喪服小記曰, 禮器曰: ``BOOKS``).
 
 A reference work (儀禮釋宮, 宮室考, 三禮圖集注) is its author's own text: everyone it names, by 曰
 as much as by 云, is quoted, to the end of his sentence (the first 也), or to the end of the
@@ -32,6 +33,24 @@ AUTHOR_RESUMES = re.compile("愚(?:按|案|谓)")
 #: Over normalised text, in a reference work: the author's own remarks after a quotation
 #: (又案, 今案, 謹案, and 然案 "yet, note …": 儀禮釋宮 7a answers 賈公彦 with 然案聘禮…).
 AUTHOR_REMARKS = re.compile("(?:又|今|谨|然)(?:按|案)")
+
+
+#: Books a note quotes by title (喪服小記曰, 檀弓云, 記曰, 詩云): the words of the 舊説 that a note
+#: quotes stop where the note goes on to quote a book (KR1d0026 卷12 10b: 舊說以爲如冠狀廣一寸, then
+#: 鄭玄's own 喪服小記曰…此用麻布爲之). Named men are not stopped so: 賈公彦 writes 經云 in his own
+#: words.
+BOOKS = (
+    "喪服小記 喪大記 喪服四制 三年問 服問 問喪 間傳 奔喪 檀弓 曲禮 雜記 玉藻 郊特牲 禮器 內則 少儀 祭統 祭義 "
+    "祭法 曾子問 文王世子 明堂位 月令 王制 大傳 昏義 冠義 鄉飲酒義 射義 燕義 聘義 禮記 周禮 春秋傳 爾雅 論語 "
+    "孝經 詩 書 記 傳"
+).split()
+
+
+@lru_cache(maxsize=1)
+def _book_quote() -> re.Pattern[str]:
+    """Over normalised text: a book's title and the 曰 or 云 that opens its words."""
+    titles = sorted({normalize(b) for b in BOOKS}, key=len, reverse=True)
+    return re.compile(f"(?:{'|'.join(map(re.escape, titles))})(?:曰|云)")
 
 
 def _rows() -> list[list[str]]:
@@ -136,10 +155,21 @@ def find_commentators(
                 else "say"
             )
             events[start] = (verb, canonical(text[start : index[match.end("name") - 1] + 1]))
+    if OLD_EXPLANATION in (name for _, name in events.values()):
+        for match in _book_quote().finditer(norm):
+            events.setdefault(index[match.start()], ("book", None))
     found: dict[int, str | None] = {}
     speaker = author
+    quoted: str | None = None  # the 舊説, while a note quotes it
     for start in sorted(events):
         verb, name = events[start]
+        if verb == "book":
+            if quoted:
+                found[start] = speaker  # the quoting speaker quotes the book himself
+            quoted = None
+            continue
+        # Only the 舊説's words end at a book's title (BOOKS).
+        quoted = name if verb == "quote" and name == OLD_EXPLANATION != speaker else None
         if verb == "say" or name == speaker:
             speaker = name
             found[start] = name
@@ -147,7 +177,11 @@ def find_commentators(
         # A quotation inside another's words: to its first 也, then the quoting speaker again.
         found[start] = name
         end = text.find("也", start)
-        following = min((s for s in events if s > start), default=len(text))
+        following = min(
+            (s for s, (v, _) in events.items() if s > start and (v != "book" or quoted)),
+            default=len(text),
+        )
         if end != -1 and end + 1 < following:
             found[end + 1] = speaker
+            quoted = None
     return tuple(sorted(found.items()))

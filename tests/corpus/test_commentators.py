@@ -238,3 +238,25 @@ def test_the_notes_of_a_work_that_are_not_its_authors_are_credited_as_the_manife
     plain = read_mandoku(dataclasses.replace(info, note_author=None), "x", text)
     (note,) = [s for s in plain.streams if s.layer == "commentary"]
     assert note.commentator_at(0) == "李如圭"
+
+
+def spoken(text: str, author: str) -> list[tuple[str, str | None]]:
+    """Each speaker's words in a note of ``author``'s."""
+    marks = find_commentators(text, author)
+    ends = [start for start, _ in marks[1:]] + [len(text)]
+    return [(text[start:end], name) for (start, name), end in zip(marks, ends)]
+
+
+def test_an_old_explanation_ends_where_the_note_quotes_a_book() -> None:
+    # KR1d0026_012.txt:183-185 (卷12 10b): 鄭玄 gives the 舊說, then answers it from the 喪服小記 in
+    # his own words; a named man's quotation is not cut so (賈公彦 writes 經云 in his own words).
+    text = (
+        "免之制未聞舊說以爲如冠狀廣一寸喪服小記曰斬衰髺髪以麻免而以布此用麻布爲之狀如今之著幓頭矣"
+    )
+    assert spoken(text, "鄭康成") == [
+        ("免之制未聞", "鄭康成"),
+        ("舊說以爲如冠狀廣一寸", OLD_EXPLANATION),
+        ("喪服小記曰斬衰髺髪以麻免而以布此用麻布爲之狀如今之著幓頭矣", "鄭康成"),
+    ]
+    text = "愚按賈公彦謂以木縛於柩車轅上經云前輅明有後也然則"
+    assert [who for _, who in spoken(text, "蔡德晉")] == ["蔡德晉", "賈公彦", "蔡德晉"]
