@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+from functools import cache
 from pathlib import Path
 
 from glossary.model import Citation, Entry
@@ -24,6 +25,7 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@cache
 def import_graph() -> dict[str, set[str]]:
     """Module → the glossary modules it imports (``from a import b`` names a.b when b is a module)."""
     files = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
