@@ -7,7 +7,8 @@
 (a') whole processes, interleaved (the targets): `glossary check` with a warm cache, and the
     contributor's loop (one entry edited, then `glossary check`), vs the read-and-fold process
     (a fresh `python -c` that reads every corpus/**/*.txt and folds it with OpenCC's t2s), and
-    `glossary --help` vs `python -c pass`;
+    `glossary --help` vs `python -c pass`; and the contributor's other loops on the edited
+    file, `fmt --check` and `preview bi`, against that edited check (issue 28: as fast as it);
     wall-clock and CPU time (user + system) of each, medians of --runs rounds;
 (b) a synthetic 10 M-character corpus built from the real 禮經本義 text with 10 k citations
     (exact, variant-form, other-script and misquoted): our checker vs a naive per-quote scan
@@ -181,10 +182,24 @@ def bench_processes(cache_dir: Path, runs: int, against: Path | None = None) -> 
         "fold": [sys.executable, "-c", READ_AND_FOLD],
         "check": [*glossary, "check"],
         "edit": [*glossary, "check", "--terms", str(edited / "terms.yaml")],
+        # The contributor's other two loops (issue 28: as fast as `check`), on the edited file.
+        "fmt": [*glossary, "fmt", "--check", "--terms", str(edited / "terms.yaml")],
+        "preview": [
+            *glossary,
+            "preview",
+            "bi",
+            "--terms",
+            str(edited / "terms.yaml"),
+            "--out",
+            str(edited / "preview-bi.html"),
+        ],
         "help": [*glossary, "--help"],
     }
+    if against:  # an earlier tree may not have them
+        del commands["fmt"], commands["preview"]
     # Where each command runs, and its environment.
-    places = {name: (ROOT, edit_env if name == "edit" else env) for name in commands}
+    contributor = ("edit", "fmt", "preview")
+    places = {name: (ROOT, edit_env if name in contributor else env) for name in commands}
     if against:
         places = {n: (cwd, {**e, "PYTHONPATH": str(ROOT)}) for n, (cwd, e) in places.items()}
         for name in ("check", "edit"):
@@ -209,7 +224,7 @@ def bench_processes(cache_dir: Path, runs: int, against: Path | None = None) -> 
     names = list(commands)
     for round_ in range(runs + 1):
         for name in names[round_ % len(names) :] + names[: round_ % len(names)]:
-            if name.startswith("edit"):
+            if name.startswith(contributor):
                 (edited / "terms.yaml").write_text(versions[round_], encoding="utf-8")
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
@@ -242,6 +257,12 @@ def bench_processes(cache_dir: Path, runs: int, against: Path | None = None) -> 
         result[f"check_ratio_{clock}"] = result["check"][clock] / result["fold"][clock]
         result[f"edit_ratio_{clock}"] = result["edit"][clock] / result["fold"][clock]
         result[f"help_ratio_{clock}"] = result["help"][clock] / result["python"][clock]
+        for name in ("fmt", "preview"):
+            if name in commands:
+                result[f"{name}_edit_ratio_{clock}"] = result[name][clock] / result["edit"][clock]
+                result[f"{name}_edit_round_ratio_{clock}"] = statistics.median(
+                    x / e for x, e in zip(times[name], times["edit"])
+                )
         # Each round's own ratio too: the two processes of one round share the machine's mood.
         result[f"check_round_ratio_{clock}"] = statistics.median(
             c / f for c, f in zip(times["check"], times["fold"])
@@ -265,6 +286,8 @@ def report_processes(p: dict) -> None:
         ("fold", "read-and-fold process"),
         ("check", "glossary check, warm cache"),
         ("edit", "check, one entry edited"),
+        ("fmt", "fmt --check, the same file"),
+        ("preview", "preview bi, the same file"),
         ("check@before", "  the same, --against tree"),
         ("edit@before", "  one entry edited, --against"),
         ("help", "glossary --help"),
@@ -287,6 +310,14 @@ def report_processes(p: dict) -> None:
         f"    --help / python -c pass: {p['help_ratio_wall_s']:.2f}× wall, {p['help_ratio_cpu_s']:.2f}× CPU "
         f"(median of each round's ratio: {p['help_round_ratio_wall_s']:.2f}×, {p['help_round_ratio_cpu_s']:.2f}×; target ≤ 5×)"
     )
+    for name in ("fmt", "preview"):
+        if f"{name}_edit_ratio_cpu_s" in p:
+            print(
+                f"    {name} / check (one entry edited): {p[f'{name}_edit_ratio_wall_s']:.2f}× wall, "
+                f"{p[f'{name}_edit_ratio_cpu_s']:.2f}× CPU (median of each round's ratio: "
+                f"{p[f'{name}_edit_round_ratio_wall_s']:.2f}×, {p[f'{name}_edit_round_ratio_cpu_s']:.2f}×; "
+                "target ≈ 1×, issue 28)"
+            )
     for name in ("check@before", "edit@before"):
         if name in p:
             print(

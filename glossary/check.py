@@ -41,6 +41,7 @@ def check_project(
     cache: IndexCache | None = None,
     reuse: bool = False,
     base: str | None = None,
+    only: frozenset[str] | None = None,
 ) -> Report:
     """Check a terms file (and the hall plan beside it) against the corpus: every problem, in one run.
 
@@ -51,17 +52,21 @@ def check_project(
     the code are those of an earlier run, that run's problems, notes and citation statuses are
     returned without checking anything (nor opening the index). Such a report holds no entries,
     loci or readings: for `glossary check`'s own messages, not for outputs.
+    ``only`` (a preview of these entries): every citation is still located, since entries share
+    passages, but the readings and the rules (the entries' and rite coverage) are those of these
+    entries alone; such a report is for their outputs, not a check of the glossary, and is
+    never kept.
     """
     cache = cache if cache is not None else IndexCache.from_environment()
     terms = Path(terms)
     plan_path = Path(plan) if plan is not None else terms.parent / PLAN_FILE
     name = None
-    if reuse and index is None and cache.folder is not None:
+    if reuse and only is None and index is None and cache.folder is not None:
         name = f"check-{run_key(terms, corpus_root, plan_path, base)}.json"
         kept = _restore(str(terms), cache.read(name))
         if kept is not None:
             return kept
-    report = _check_project(terms, corpus_root, index, plan_path, cache, base)
+    report = _check_project(terms, corpus_root, index, plan_path, cache, base, only)
     if name is not None:
         cache.write(name, _keep(report))
     return report
@@ -162,6 +167,7 @@ def _check_project(
     plan_path: Path,
     cache: IndexCache,
     base: str | None,
+    only: frozenset[str] | None = None,
 ) -> Report:
     display = str(terms)
     loaded = load_yaml(terms, display)
@@ -187,7 +193,7 @@ def _check_project(
         except CorpusError as exc:
             report.problems.append(Problem(str(corpus_root), 0, "", ERROR, str(exc), code="Y901"))
             return report
-        checker = _check_entries(report, display, entries)
+        checker = _check_entries(report, display, entries, only)
     for entry in entries:
         results, problems, notes = report.found.pop(entry.id)
         report.results.extend(results)
@@ -206,6 +212,7 @@ def _check_project(
         base,
         frozenset(_ids(loaded.data)),
         terms_read=not any(p.file == display for p in loaded.problems),
+        only=only,
     )
     for check in PROJECT_CHECKS:
         report.problems.extend(check(context))
@@ -233,8 +240,11 @@ def _ids(data: object) -> set[str]:
     return {raw["id"] for raw in items if isinstance(raw, dict) and isinstance(raw.get("id"), str)}
 
 
-def _check_entries(report: Report, display: str, entries: list[Entry]) -> CitationChecker:
-    """Check ``entries`` against ``report.index``: their findings go to ``report.found`` by id."""
+def _check_entries(
+    report: Report, display: str, entries: list[Entry], only: frozenset[str] | None = None
+) -> CitationChecker:
+    """Check ``entries`` against ``report.index``: their findings go to ``report.found`` by id
+    (``only``: the rules and readings of these entries alone, see :func:`check_project`)."""
     # Imported here: a reused run (nothing changed) needs none of this, nor the index.
     from glossary.apparatus import Authorities
     from glossary.citations import CitationChecker
@@ -253,11 +263,20 @@ def _check_entries(report: Report, display: str, entries: list[Entry]) -> Citati
     )
     from glossary.rules.entry import headwords, variant_owners
 
-    yinyi, report.readings = all_readings(entries, report.index.corpus, report.index)
+    ruled = entries if only is None else [e for e in entries if e.id in only]
+    yinyi, report.readings = all_readings(ruled, report.index.corpus, report.index)
     heads, owners = headwords(entries), variant_owners(entries)
     for entry in entries:
         report.found[entry.id] = _check_entry(
-            report, display, entry, checker, authorities, yinyi, heads, owners
+            report,
+            display,
+            entry,
+            checker,
+            authorities,
+            yinyi,
+            heads,
+            owners,
+            rules=only is None or entry.id in only,
         )
     return checker
 
@@ -271,9 +290,11 @@ def _check_entry(
     yinyi: Yinyi,
     headwords: Mapping[str, Entry],
     variants: Mapping[str, Entry],
+    *,
+    rules: bool = True,
 ) -> tuple[list[CitationResult], list[Problem], list[Problem]]:
     """One entry's citation results, problems and notes (the folds its quotes needed): its
-    citations verified, then every check of :data:`glossary.rules.entry.ENTRY_CHECKS`."""
+    citations verified, then (``rules``) every check of :data:`glossary.rules.entry.ENTRY_CHECKS`."""
     index = report.index
     assert index is not None  # entries are checked against the opened index
     from glossary.rules.entry import ENTRY_CHECKS, EntryContext
@@ -289,6 +310,8 @@ def _check_entry(
         found.extend(problems)
         if (note := fold_note(display, entry.id, i, citation, result)) is not None:
             notes.append(note)
+    if not rules:
+        return results, found, notes
     # Whose words and which rite each verified passage is (loci resolved only where already known).
     origins: list[Origin | Locus] = [
         origin

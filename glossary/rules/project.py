@@ -38,6 +38,10 @@ class ProjectContext:
     terms_read: bool
     #: Set by :func:`retired`: whether retired.yaml read cleanly (the ledger is compared only then).
     retired_read: bool = True
+    #: A preview's entries (glossary.check.check_project): the entries' rules run for these
+    #: alone and rite coverage (whose counts need every headword: longer ones hide shorter) not
+    #: at all; None in a check.
+    only: frozenset[str] | None = None
 
 
 def rite_coverage(ctx: ProjectContext) -> Iterable[Problem]:
@@ -46,6 +50,8 @@ def rite_coverage(ctx: ProjectContext) -> Iterable[Problem]:
         return []
     from glossary.enrich.rite_coverage import coverage_problems
 
+    if ctx.only is not None:
+        return []  # a preview: its warnings are nobody's to read, and every headword counts
     missing, declined = coverage_problems(ctx.display, ctx.report.entries, ctx.report.index)
     return missing + declined
 

@@ -56,6 +56,35 @@ def test_the_subset_is_those_characters_and_the_same_bytes_each_time() -> None:
     assert set(cmap) == {ord(ch) for ch in RARE}
 
 
+@pytest.mark.slow  # reads the cmap of every face with fontTools
+@pytest.mark.parametrize("name", [*fonts.FACES, fonts.EXTRA_SOURCE])
+def test_fontconfig_and_the_cmap_agree_on_what_a_face_draws(name) -> None:
+    """The fast path (fc-query) gives exactly the face's best cmap, controls aside."""
+    f = fonts.face(*name)
+    listed = fonts._fc_charset(f)
+    assert listed is not None, "fc-query (fontconfig) is installed with the fonts"
+    with TTFont(f.file, fontNumber=f.index, lazy=True) as font:
+        cmap = {cp for cp in font["cmap"].getBestCmap() if cp >= 0x20}
+    assert listed == cmap
+
+
+def test_fontconfig_charset_notation_is_read_and_anything_else_refused() -> None:
+    assert fonts.parse_charset("0-21 41 4e00-4e02\n") == {0x20, 0x21, 0x41, 0x4E00, 0x4E01, 0x4E02}
+    assert fonts.parse_charset("Can't query face 9") is None
+
+
+@pytest.mark.slow  # reads BabelStone Han's cmap with fontTools
+def test_without_fontconfig_the_cmap_is_read(monkeypatch) -> None:
+    fonts.coverage.cache_clear()
+    monkeypatch.setattr(fonts.shutil, "which", lambda name: None)
+    try:
+        slow = fonts.coverage(*fonts.EXTRA_SOURCE)
+    finally:
+        fonts.coverage.cache_clear()
+    assert ord(RARE[0]) in slow and 0x1D not in slow
+    assert slow == fonts.coverage(*fonts.EXTRA_SOURCE)
+
+
 @pytest.mark.slow  # subsets every Noto face of the PDF
 def test_print_faces_are_truetype() -> None:
     rules = fonts.print_font_faces("西阶 xī")
