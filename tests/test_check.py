@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import MINI_PLAN, mini_entries, set_field
+from conftest import FIXTURES, MINI_PLAN, make_project, mini_entries, set_field
 
 from glossary.check import check_project
 from glossary.index import CorpusIndex
@@ -456,3 +456,23 @@ def test_a_damaged_results_file_is_only_a_miss(mini_project: Path, cache_dir: Pa
     for path in cache_dir.glob("check-*.json"):
         path.write_bytes(path.read_bytes()[:-20])
     assert _said(_reused(mini_project)) == _said(first)
+
+
+def test_a_preview_locates_every_citation_but_runs_only_its_own_entries_rules(
+    tmp_path: Path,
+) -> None:
+    """``only`` (what `glossary preview` asks): every citation located as a check locates it,
+    the other entries' rule warnings and readings left out, the previewed entry's kept."""
+    text = set_field(
+        (FIXTURES / "terms-mini.yaml").read_text(encoding="utf-8"), "tang", "pinyin", "zhī"
+    )
+    project = make_project(tmp_path / "project", text)
+    whole = check(project)
+    assert {p.code for p in whole.problems if p.path.startswith("tang.")} == {"Y403", "Y409"}
+    for only, kept in ((frozenset({"bi"}), set()), (frozenset({"tang"}), {"Y403", "Y409"})):
+        part = check_project(project / "terms.yaml", project / "corpus", only=only)
+        assert {p.code for p in part.problems if p.path.startswith("tang.")} == kept
+        assert set(part.readings) == set(only)
+        assert [(r.entry_id, r.index, r.status, r.loci) for r in part.results] == [
+            (r.entry_id, r.index, r.status, r.loci) for r in whole.results
+        ]
