@@ -167,12 +167,14 @@ class ShiwenReading:
 
 @dataclass(frozen=True)
 class CharReading:
-    """How one headword character was read: the entry's pinyin, the 廣韻's, the 儀禮音義's."""
+    """How one headword character was read: the entry's pinyin, the 廣韻's, the 儀禮音義's; and,
+    for a rare character, how it is built (glossary.enrich.characters)."""
 
     char: str
     pinyin: str
     guangyun: GuangyunReading | None = None
     shiwen: ShiwenReading | None = None
+    form: CharForm | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -180,6 +182,33 @@ class CharReading:
             "pinyin": self.pinyin,
             "guangyun": self.guangyun.to_json() if self.guangyun else None,
             "shiwen": self.shiwen.to_json() if self.shiwen else None,
+            "form": self.form.to_json() if self.form else None,
+        }
+
+
+@dataclass(frozen=True)
+class CharForm:
+    """A rare character's breakdown: its Kangxi radical (as an ideograph), the radical's number,
+    the strokes beyond it (``residual``, −1 where the character is the radical less a stroke, as
+    the taboo form 𤣥 of 玄), the Kangxi total, and the standard form it is a variant of, with the
+    table that says so."""
+
+    char: str
+    radical: str
+    number: int
+    residual: int
+    strokes: int
+    standard: str | None = None
+    source: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "radical": self.radical,
+            "radical_number": self.number,
+            "residual_strokes": self.residual,
+            "strokes": self.strokes,
+            "variant_of": self.standard,
+            "variant_source": self.source or None,
         }
 
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 
+from glossary.enrich.characters import Radical, radicals
 from glossary.enrich.pinyin import split_reading
 from glossary.model import Entry
 from glossary.render.markup import tone
@@ -27,27 +25,6 @@ ORDERING = {
     "category": "By kind of entry, then in pinyin order.",
 }
 
-#: The first Kangxi radical number of each stroke count (1 stroke: radicals 1–6, 2 strokes: 7–29 …).
-RADICAL_STROKES_START = (
-    1,
-    7,
-    30,
-    61,
-    95,
-    118,
-    147,
-    167,
-    176,
-    187,
-    195,
-    201,
-    205,
-    209,
-    211,
-    212,
-    214,
-)
-
 #: Words an English keyword index leaves out.
 STOPWORDS = frozenset(
     "a an and as at by for from his her in into is it its of on or one's the their to up with who which "
@@ -61,41 +38,6 @@ STOPWORDS = frozenset(
     "too toward towards under until upon used very was way we well were what when where while whom "
     "whose why will would yet you your".split()
 )
-
-
-@dataclass(frozen=True)
-class Radical:
-    number: int
-    radical: str
-    residual: int
-    strokes: int
-
-    @property
-    def ideograph(self) -> str:
-        """The radical as an ordinary ideograph (⼈ → 人): text copied from the page finds it."""
-        return unicodedata.normalize("NFKC", self.radical)
-
-    @property
-    def radical_strokes(self) -> int:
-        """Strokes of the Kangxi radical itself, from its number (the radicals are ordered by strokes)."""
-        return sum(1 for start in RADICAL_STROKES_START if start <= self.number)
-
-    @property
-    def kangxi_strokes(self) -> int:
-        """Radical strokes + residual strokes: the total that agrees with the residual printed."""
-        return self.radical_strokes + self.residual
-
-
-@lru_cache(maxsize=1)
-def radicals() -> dict[str, Radical]:
-    """char → radical and strokes (``data/radicals.tsv``, generated from Unihan)."""
-    table = {}
-    text = resources.files("glossary.data").joinpath("radicals.tsv").read_text(encoding="utf-8")
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            char, number, radical, residual, strokes = line.split("\t")
-            table[char] = Radical(int(number), radical, int(residual or 0), int(strokes))
-    return table
 
 
 def toneless(syllable: str) -> str:

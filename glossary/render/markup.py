@@ -9,7 +9,7 @@ from markupsafe import Markup, escape
 
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading
-from glossary.model import CharReading
+from glossary.model import CharForm, CharReading
 
 # Han characters (BMP and supplementary planes) and the CJK punctuation that travels with them.
 CJK_RUN = re.compile(
@@ -77,7 +77,7 @@ def reading_lines(readings: tuple[CharReading, ...] | list[CharReading]) -> list
     """
     lines = []
     for reading in readings:
-        if reading.guangyun is None and reading.shiwen is None:
+        if reading.guangyun is None and reading.shiwen is None and reading.form is None:
             continue
         shiwen = None
         if reading.shiwen is not None:
@@ -101,9 +101,29 @@ def reading_lines(readings: tuple[CharReading, ...] | list[CharReading]) -> list
                 "tone": tone(reading.pinyin) if reading.pinyin else 5,
                 "shiwen": shiwen,
                 "guangyun": guangyun,
+                "form": _form(reading.form) if reading.form is not None else None,
             }
         )
     return lines
+
+
+def _form(form: CharForm) -> dict[str, object]:
+    """A rare character's breakdown as the templates print it: ``9 strokes: radical 丿 (4) + 8;
+    a variant of 乘 (yitizi)``."""
+    less = -form.residual
+    beyond = (
+        f"+ {form.residual}"
+        if less <= 0
+        else f"less {'one stroke' if less == 1 else f'{less} strokes'}"
+    )
+    return {
+        "strokes": form.strokes,
+        "radical": form.radical,
+        "number": form.number,
+        "beyond": beyond,
+        "standard": form.standard,
+        "source": form.source,
+    }
 
 
 def book_place(locus: Locus, *, full: bool = True) -> Markup:

@@ -17,7 +17,7 @@ from glossary.cli import cli
 from glossary.corpus.model import Locus
 from glossary.enrich.readings.guangyun import guangyun
 from glossary.enrich.readings.lookup import headword_chars
-from glossary.model import CharReading, GuangyunReading, ShiwenReading
+from glossary.model import CharForm, CharReading, GuangyunReading, ShiwenReading
 from glossary.render.anki import models
 from glossary.render.anki.notes import template_env as anki_env
 from glossary.render.anki.render import note_specs
@@ -71,7 +71,8 @@ def test_terms_json_gives_each_headword_characters_readings(
         assert [r["pinyin"] for r in readings] == entry.pinyin.split()
         assert entry.guangyun is not None, entry_id
         for reading, char, fanqie in zip(readings, chars, entry.guangyun, strict=True):
-            assert set(reading) == {"char", "pinyin", "guangyun", "shiwen"}
+            assert set(reading) == {"char", "pinyin", "guangyun", "shiwen", "form"}
+            assert reading["form"] is None  # the mini glossary's characters are everyday ones
             if fanqie is None:
                 assert reading["guangyun"] is None
             else:
@@ -151,6 +152,22 @@ def test_others_readings_are_theirs_and_everything_is_escaped() -> None:
     assert (
         reading_lines([CharReading("之", "zhī")]) == []
     )  # a character no source reads is not listed
+
+
+def test_a_rare_character_is_broken_down_beside_its_readings_or_alone() -> None:
+    form = CharForm("𤣥", "玄", 95, -1, 4, standard="玄", source="the glossary's variant table")
+    read = CharReading("𤣥", "xuán", GuangyunReading("胡涓", "匣合四先平"), form=form)
+    unread = CharReading("韠", "bì", form=CharForm("韠", "韋", 178, 11, 20))
+    lines = reading_lines([read, unread])
+    for template in (anki_env().get_template("readings.html"),):
+        out = template.render(lines=lines).replace("</div>", " ")
+        shown = html.unescape(re.sub(r"<[^>]+>", "", out)).strip()
+        assert shown == (
+            "𤣥 xuán — 廣韻: 胡涓切 匣合四先平; 4 strokes: radical 玄 (95) less one stroke; "
+            "a variant of 玄 (the glossary's variant table) "
+            "韠 bì — 20 strokes: radical 韋 (178) + 11"
+        )
+    assert lines[1]["guangyun"] is None and lines[1]["shiwen"] is None
 
 
 def test_the_printed_entry_shows_readings_and_note(glossary) -> None:

@@ -16,6 +16,7 @@ from weakref import WeakKeyDictionary
 
 from glossary.corpus import Corpus
 from glossary.corpus.model import Locus
+from glossary.enrich.characters import char_form
 from glossary.enrich.pinyin import split_reading
 from glossary.enrich.readings.guangyun import guangyun
 from glossary.enrich.readings.yinyi import Gloss, key, parse_yinyi
@@ -286,6 +287,7 @@ def entry_readings(
                 pinyin,
                 GuangyunReading(reading.fanqie, reading.position) if reading else None,
                 shiwen,
+                char_form(char),
             )
         )
     return tuple(result)

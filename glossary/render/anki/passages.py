@@ -206,13 +206,11 @@ def choose_passages(entries: list[Entry], cited: Mapping[str, Sequence[Cited]]) 
         # by side: another of the entry's passages is asked instead, where it has one.
         # And a place whose words hold a character no font draws (a graph of 餕 in 鄭玄's notes)
         # would print a box on the card: any other passage first.
-        candidates.sort(
-            key=lambda item: (
-                _undrawn(item[0]),
-                _no_room(item[0]),
-                _doubled(item[0], forms_of(entry)),
+        if len(candidates) > 1:  # the keys cost a normalisation of the text around each place
+            forms = forms_of(entry)
+            candidates.sort(
+                key=lambda item: (_undrawn(item[0]), _no_room(item[0]), _doubled(item[0], forms))
             )
-        )
         for locus, chosen in candidates:
             if spans(locus.text, forms_of(entry)) and len(normalize(locus.text)) > len(
                 normalize(entry.term)
