@@ -221,6 +221,10 @@ class CorpusIndex:
                     continue
                 for start in windows(key, placeholder, before, after):
                     window = self.text[start : start + len(key)]
+                    # A window of placeholders only (a one-character key on a 〇) shows nothing of
+                    # the key: every 〇 of the seed rendering would be a place of every character.
+                    if window.count(PLACEHOLDER) == len(key):
+                        continue
                     if start not in found and len(window) == len(key) and fits(key, window):
                         found[start] = Hit(start, start + len(key), wildcards(key, window))
         return [found[pos] for pos in sorted(found)]

@@ -61,6 +61,12 @@ def read_records(folder: Path) -> tuple[list[dict[str, object]], list[str]]:
 
 
 def main(argv: list[str]) -> int:
+    if any(a in ("-h", "--help") for a in argv):
+        print(__doc__)
+        return 0
+    if unknown := [a for a in argv if a.startswith("-") and a != "--check"]:
+        print(f"unknown option {unknown[0]} (see --help)", file=sys.stderr)
+        return 2
     check = "--check" in argv
     args = [a for a in argv if a != "--check"]
     terms = Path(args[0]) if args else ROOT / "terms.yaml"

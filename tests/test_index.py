@@ -47,6 +47,16 @@ def test_placeholder_matches_any_one_character(index: CorpusIndex) -> None:
     assert found[0].placeholders == (7,)
 
 
+def test_a_window_of_placeholders_only_is_no_place_of_the_key(index: CorpusIndex) -> None:
+    # 〇服 reads 丧服 through the 〇; the 〇 alone is no place of 丧 (nor of any character).
+    assert [hit.start for hit in index.find("丧")] == [
+        hit.start for hit in index.find("丧") if index.text[hit.start] != "〇"
+    ]
+    placeholder = index._placeholders[0]
+    assert placeholder not in {hit.start for hit in index.find("丧")}
+    assert placeholder in {hit.start for hit in index.find("丧服")}
+
+
 def test_quote_may_not_span_two_streams(index: CorpusIndex) -> None:
     # The end of one commentary passage and the start of the next classic run.
     assert loci(index, "此请賔射也司射降自西阶") == []

@@ -59,3 +59,10 @@ def test_a_reread_is_a_later_reading_not_a_second_record(tmp_path: Path) -> None
     records, problems = review_status.read_records(tmp_path)
     assert problems == ["a.yaml[2]: gong: reread says why the entry was read again"]
     assert [r.get("reread") for r in records] == [None, "R7 after the readings changed", ""]
+
+
+def test_help_is_the_usage_and_an_unknown_option_is_refused(capsys) -> None:
+    assert review_status.main(["--help"]) == 0
+    assert "Usage: python scripts/review_status.py" in capsys.readouterr().out
+    assert review_status.main(["--chek"]) == 2
+    assert "unknown option --chek" in capsys.readouterr().err
