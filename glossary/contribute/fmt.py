@@ -1,9 +1,10 @@
 """`glossary fmt`: terms.yaml in canonical key order and layout, comments kept.
 
-ruamel.yaml round-trips comments and block scalars; we only reorder keys and set
-list styles (short lists inline, citations as blocks). The result is re-read with
-our own loader and compared with the original data, so formatting never changes
-or loses an entry.
+ruamel.yaml round-trips comments and block scalars; we reorder keys, set list styles (short
+lists inline, citations as blocks) and fill each folded paragraph (``>-``) to the width anew, so
+an edit leaves no stub lines ("officer in" / "charge of the hall"). The result is re-read with
+our own loader and compared with the original data, so formatting never changes or loses an
+entry.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import FoldedScalarString
 
 from glossary.errors import DataError, GlossaryError
 from glossary.files import UnreadableFile, read_bounded, write_file_atomically
@@ -151,7 +153,7 @@ def _format(text: str, quotes: Quotes | None = None) -> str:
                         citation["quote"] = quotes[(entry.get("id"), j)]
                     citations[j] = _reorder(citation, citation_order)
         entry.fa.set_block_style()
-        data[i] = entry
+        data[i] = _refilled(entry)
     out = io.StringIO()
     yaml.dump(data, out)
     # ruamel indents the top-level list like the nested ones; entries start at the margin.
@@ -159,6 +161,24 @@ def _format(text: str, quotes: Quotes | None = None) -> str:
         line[2:] if line.startswith("  ") else line for line in out.getvalue().splitlines(True)
     )
     return _close_gaps(dumped, yaml)
+
+
+def _refilled(node: object) -> object:
+    """``node`` with every one-paragraph folded scalar (``>-``) inside it filled to the width
+    afresh: ruamel otherwise keeps the line breaks it read, wherever an edit left them. A value
+    with paragraphs (a newline in it) keeps its breaks; comments stay on their nodes."""
+    if isinstance(node, FoldedScalarString) and "\n" not in node:
+        fresh = FoldedScalarString(str(node))
+        if getattr(node, "comment", None) is not None:  # a comment ruamel hung on the scalar
+            fresh.comment = node.comment
+        return fresh
+    if isinstance(node, CommentedMap):
+        for key in list(node):
+            node[key] = _refilled(node[key])
+    elif isinstance(node, CommentedSeq):
+        for n, item in enumerate(node):
+            node[n] = _refilled(item)
+    return node
 
 
 #: A line that opens a block scalar (``definition: >-``, ``why: |``): the lines indented deeper

@@ -172,8 +172,7 @@ SENSES_TERMS = """\
     - rites: [乡射礼]
       gloss: marshal of the archery
       definition: >-
-        The 司正 serves as 司馬
-        once the shooting begins.
+        The 司正 serves as 司馬 once the shooting begins.
     - rites: [少牢馈食礼]
       gloss: officer at the sheep
   citations:
@@ -190,6 +189,54 @@ def test_senses_stay_a_block_list() -> None:
     out = format_text(SENSES_TERMS)
     assert out == SENSES_TERMS
     assert load_bytes(out.encode(), "t").data == load_bytes(SENSES_TERMS.encode(), "t").data
+
+
+STUBBED = """\
+- id: bi
+  term: 楅
+  pinyin: bī
+  category: object
+  rites: [乡射礼]
+  gloss: arrow rack
+  definition: >-
+    The rack on which the arrows gathered after a round are laid: the disciples who
+    fetch them, facing north, kneel and lay them on it, nocks to the north (弟子取矢北面坐委于楅北括).
+    The 記 gives its size: as long as an arrow shaft, three 寸 broad,
+    one and a
+    half 寸 thick.
+  definition_zh: >-
+    盛矢之器，
+    形如交龙。
+  citations:
+    - quote: 乃設楅于中庭南當洗
+      reading:
+        follows: print
+        why: >-
+          The print's 楅; a
+          slip.
+  tags: [archery]
+"""
+
+
+def test_folded_paragraphs_are_filled_afresh_and_say_the_same() -> None:
+    """An edit's stub lines ("one and a" / "half 寸 thick") go: each one-paragraph ``>-`` value is
+    filled to the width again, at any depth, and its text is unchanged."""
+    from glossary.load import load_bytes
+
+    out = format_text(STUBBED)
+    assert load_bytes(out.encode(), "t").data == load_bytes(STUBBED.encode(), "t").data
+    assert "one and a\n" not in out and "three 寸 broad, one and a half 寸 thick." in out
+    assert "盛矢之器， 形如交龙。" in out  # folded: the line break was a space, and stays one
+    assert "why: >-\n          The print's 楅; a slip.\n" in out
+    definition = out.split("definition: >-\n", 1)[1].split("  definition_zh", 1)[0]
+    assert all(len(line) <= 104 for line in definition.splitlines())  # width 100, the indent
+    assert format_text(out) == out
+
+
+def test_a_folded_value_of_paragraphs_keeps_its_breaks() -> None:
+    text = STUBBED.replace("    one and a\n", "    one and a\n\n")
+    out = format_text(text)
+    assert "one and a\n\n    half" in out
 
 
 GAPPED = """- id: bi
