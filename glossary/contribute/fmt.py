@@ -169,8 +169,8 @@ def _refilled(node: object) -> object:
     with paragraphs (a newline in it) keeps its breaks; comments stay on their nodes."""
     if isinstance(node, FoldedScalarString) and "\n" not in node:
         fresh = FoldedScalarString(str(node))
-        if getattr(node, "comment", None) is not None:  # a comment ruamel hung on the scalar
-            fresh.comment = node.comment
+        if (comment := getattr(node, "comment", None)) is not None:  # one ruamel hung on it
+            fresh.comment = comment
         return fresh
     if isinstance(node, CommentedMap):
         for key in list(node):

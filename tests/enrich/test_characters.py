@@ -45,3 +45,9 @@ def test_kangxi_counts_add_up() -> None:
         8,
         9,
     )
+
+
+def test_kangxi_stroke_counts_agree_with_the_residual() -> None:
+    jue = radicals()["爵"]
+    assert (jue.number, jue.residual, jue.radical_strokes, jue.kangxi_strokes) == (87, 14, 4, 18)
+    assert radicals()["一"].radical_strokes == 1 and radicals()["龠"].radical_strokes == 17

@@ -58,15 +58,6 @@ def test_traditional_forms_are_filed_under_their_kangxi_radicals() -> None:
     )
 
 
-def test_kangxi_stroke_counts_agree_with_the_residual() -> None:
-    jue = indexes.radicals()["爵"]
-    assert (jue.number, jue.residual, jue.radical_strokes, jue.kangxi_strokes) == (87, 14, 4, 18)
-    assert (
-        indexes.radicals()["一"].radical_strokes == 1
-        and indexes.radicals()["龠"].radical_strokes == 17
-    )
-
-
 def test_the_english_index_groups_by_keyword() -> None:
     cups = [
         entry("爵", "jué", "libation cup (one-shēng cup)"),
