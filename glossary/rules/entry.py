@@ -8,9 +8,11 @@ To add one: write the function here (or import it), give every problem it report
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from glossary.model import CharReading, CitationResult, Entry
 from glossary.normalize import normalize, script_char
@@ -337,6 +339,78 @@ def senses(ctx: EntryContext) -> Iterable[Problem]:
                 seen[rite] = i
 
 
+#: Over a gloss or definition: Chinese in parentheses (the words a claim rests on, as the
+#: entries write them: "nocks to the north (弟子取矢北面坐委于楅北括)"), and its runs of characters.
+_PARENTHESES = re.compile(r"[(（]([^()（）]*)[)）]")
+_RUN = re.compile("[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]{4,}")
+#: The name of what 蔡德晉 appends (附記三章, 右事畢附, 右祖奠附記), not a passage.
+_CHAPTERS = re.compile("^(?:附記|右)?.{0,12}?(?:[一二三四五六七八九十]+章|附記?)$")
+
+
+def inline_quoted(ctx: EntryContext) -> Iterable[Problem]:
+    """Y312: the Chinese a gloss or definition gives in parentheses stands in one of its quotes."""
+    quotes = [normalize(c.quote) for c in ctx.entry.citations]
+    names = _names(ctx.index)
+    fields: list[tuple[str, str | None]] = [
+        ("gloss", ctx.entry.gloss),
+        ("definition", ctx.entry.definition),
+    ]
+    for n, sense in enumerate(ctx.entry.senses):
+        fields += [
+            (f"senses[{n}].gloss", sense.gloss),
+            (f"senses[{n}].definition", sense.definition),
+        ]
+    found = []
+    for name, value in fields:
+        for inner in _PARENTHESES.finditer(value or ""):
+            for run in _RUN.findall(inner.group(1)):
+                key = normalize(run)
+                if key in names or _CHAPTERS.match(run) or any(key in q for q in quotes):
+                    continue
+                where = "" if ctx.index.occurs(key) else " (and stands nowhere in the corpus)"
+                found.append(
+                    ctx.problem(
+                        name if name in ("gloss", "definition") else "senses",
+                        WARNING,
+                        "Y312",
+                        f"{run} is in none of the entry's quotes{where}: a claim resting on it rests "
+                        "on words not cited; lengthen the quote that has it, cite its passage, or cut it",
+                    )
+                )
+    return found
+
+
+def _names(index: CorpusIndex) -> frozenset[str]:
+    """What Chinese in parentheses may be besides a passage: a rite's, a work's, a section's or
+    a commentator's name, or a book's title (normalised)."""
+    from glossary.corpus.commentators import BOOKS, every_name
+    from glossary.vocab import vocabulary
+
+    cached = _NAMES.get(index)
+    if cached is not None:
+        return cached
+    names = set(every_name()) | {normalize(b) for b in BOOKS}
+    for rite in vocabulary().rites:
+        names |= {normalize(rite.simplified), normalize(rite.traditional)}
+        names |= {normalize(rite.simplified) + suffix for suffix in ("上", "下")}
+    for doc in index.corpus.documents:
+        names |= {normalize(doc.text_info.title)} | {normalize(n) for _, n in doc.sections}
+        # A section marker as printed (右主人獻賔) is the section's name too.
+        names |= {
+            pre + normalize(n) + post
+            for _, n in doc.sections
+            for pre in ("", "右")
+            for post in ("", "之禮")
+        }
+        names |= {normalize(marker) for _, marker in doc.markers}
+    frozen = _NAMES[index] = frozenset(names)
+    return frozen
+
+
+#: The names of each index's corpus, made once a run (every entry asks).
+_NAMES: WeakKeyDictionary[CorpusIndex, frozenset[str]] = WeakKeyDictionary()
+
+
 ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     rites_cited,
     senses,
@@ -359,4 +433,5 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     headword_scripts,
     headword_a_variant,
     term_script,
+    inline_quoted,
 )
