@@ -4,8 +4,8 @@ form it is a variant of (``data/variants.tsv``): the breakdown the cards and the
 its readings.
 
 "Rare" is a character that neither everyday character set holds, GB 2312 (simplified) nor Big5
-(traditional): 𤣥, 𦵏, 韠, 衆 and a few more among the headwords. Both are Python's own codecs,
-so no table is kept for them.
+(traditional): one that is not standard in :mod:`glossary.standard`'s sense (𤣥, 𦵏, 韠, 衆 and a
+few more among the headwords).
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ RADICAL_STROKES_START = (
 
 @dataclass(frozen=True)
 class Radical:
+    """A character's Kangxi radical (number and character), strokes beyond it, and total strokes."""
+
     number: int
     radical: str
     residual: int
@@ -84,15 +86,9 @@ VARIANT_SOURCES = {
 
 def rare(ch: str) -> bool:
     """Whether ``ch`` is a CJK character outside both GB 2312 and Big5."""
-    if unicodedata.category(ch) != "Lo":
-        return False
-    for encoding in ("gb2312", "big5"):
-        try:
-            ch.encode(encoding)
-            return False
-        except UnicodeEncodeError:
-            continue
-    return True
+    from glossary.standard import is_standard
+
+    return unicodedata.category(ch) == "Lo" and not is_standard(ch)
 
 
 def char_form(ch: str) -> CharForm | None:
