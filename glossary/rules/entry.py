@@ -394,14 +394,12 @@ def _names(index: CorpusIndex) -> frozenset[str]:
         names |= {normalize(rite.simplified), normalize(rite.traditional)}
         names |= {normalize(rite.simplified) + suffix for suffix in ("上", "下")}
     for doc in index.corpus.documents:
-        names |= {normalize(doc.text_info.title)} | {normalize(n) for _, n in doc.sections}
-        # A section marker as printed (右主人獻賔) is the section's name too.
-        names |= {
-            pre + normalize(n) + post
-            for _, n in doc.sections
-            for pre in ("", "右")
-            for post in ("", "之禮")
-        }
+        names.add(normalize(doc.text_info.title))
+        for _, section in doc.sections:
+            # A section is named as it is, as "the rite of" it, and by its marker (右主人獻賔; the
+            # markers as printed are added below, but a wrapped one is printed in two pieces).
+            key = normalize(section)
+            names |= {key, key + "之禮", "右" + key}
         names |= {normalize(marker) for _, marker in doc.markers}
     frozen = _NAMES[index] = frozenset(names)
     return frozen
