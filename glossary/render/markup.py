@@ -10,6 +10,7 @@ from markupsafe import Markup, escape
 from glossary.corpus.model import Locus
 from glossary.enrich.pinyin import split_reading
 from glossary.model import CharForm, CharReading
+from glossary.render import glyphs
 
 # Han characters (BMP and supplementary planes) and the CJK punctuation that travels with them.
 CJK_RUN = re.compile(
@@ -19,8 +20,9 @@ CJK_RUN = re.compile(
 
 def mark_cjk(text: str) -> Markup:
     """Escaped text whose Chinese runs are wrapped in ``<span lang="zh">``."""
-    escaped = str(escape(text))
-    return Markup(CJK_RUN.sub(lambda m: f'<span lang="zh">{m.group()}</span>', escaped))
+    escaped = CJK_RUN.sub(lambda m: f'<span lang="zh">{m.group()}</span>', str(escape(text)))
+    # Glyph entities last: their frame's tooltip holds Chinese that must not be wrapped.
+    return Markup(glyphs.mark_escaped(escaped))
 
 
 TONE_MARKS = {"\u0304": 1, "\u0301": 2, "\u030c": 3, "\u0300": 4}

@@ -15,7 +15,15 @@ from glossary.corpus.model import Locus
 from glossary.errors import PdfError
 from glossary.model import Entry, Glossary
 from glossary.model_alignment import Rendering
-from glossary.render import fonts, indexes, reader_links, search_index, stage_html, stage_svg
+from glossary.render import (
+    fonts,
+    glyphs,
+    indexes,
+    reader_links,
+    search_index,
+    stage_html,
+    stage_svg,
+)
 from glossary.render.anki.modern import citation_lines
 from glossary.render.markup import book_place, mark_cjk, reading_lines, ruby
 from glossary.render.plan_svg import PRINT_FIT_PX, keyed_sources, place_keys, render_svg
@@ -32,6 +40,14 @@ class PrintOptions:
     paper: str = "a4"
 
 
+def _finalize(value: object) -> object:
+    # Corpus text may hold a glyph entity (&KR1152;): shown as the character it stands for,
+    # framed. No template prints corpus text into an attribute (as on the cards).
+    if isinstance(value, str) and not isinstance(value, Markup) and "&KR" in value:
+        return glyphs.mark(value)
+    return value
+
+
 @lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -40,6 +56,7 @@ def _env() -> jinja2.Environment:
         autoescape=jinja2.select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=_finalize,
     )
     env.filters["zh"] = mark_cjk
     env.filters["place"] = book_place

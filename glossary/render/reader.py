@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from glossary import version
 from glossary.model import Entry, Glossary
-from glossary.render import fonts, stage_html, stage_svg
+from glossary.render import fonts, glyphs, stage_html, stage_svg
 from glossary.render.printed import _env, entry_numbers
 from glossary.render.reader_links import CONTENTS, GLOSSARY, page_name
 from glossary.render.terms_json import ATTRIBUTION
@@ -136,7 +136,7 @@ def _sections(
 
 def plain_html(text: str, absent: AbstractSet[str] = frozenset()) -> Markup:
     """Text as HTML, escaped, each character no font draws shown by its code point."""
-    return Markup("".join(_char(ch, absent) for ch in text))
+    return Markup(glyphs.mark_escaped("".join(_char(ch, absent) for ch in text)))
 
 
 def _char(ch: str, absent: AbstractSet[str]) -> str:
@@ -215,7 +215,8 @@ def text_html(
             var = here_var
         if i < size:
             out.append(_char(text[i], absent))
-    return Markup("".join(out))
+    # A glyph entity (&KR1951;), escaped letter by letter above, as the character it stands for.
+    return Markup(glyphs.mark_escaped("".join(out)))
 
 
 def _page(juan: int | None, label: str) -> str:

@@ -19,6 +19,7 @@ from glossary.enrich.pinyin import tts_text
 from glossary.model import CharReading, Cited, Entry, Occurrences, Retired, Sense, Step
 from glossary.model_alignment import Rendering
 from glossary.normalize import normalize, normalize_with_map
+from glossary.render import glyphs
 from glossary.render.anki.ids import note_guid
 from glossary.render.anki.models import SPECS, field_values
 from glossary.render.anki.modern import citation_lines
@@ -95,7 +96,8 @@ _ANKI_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&
 def text(value: str) -> str:
     """Text as a field's HTML: escaped, so Anki reads it as nothing but text."""
     # quote=False: a field's text is never an attribute, and "guest's" must stay searchable.
-    return html.escape(value, quote=False).translate(_ANKI_SYNTAX)
+    # A glyph entity of the corpus (&KR1152;) is shown as the character it stands for, framed.
+    return glyphs.mark_escaped(html.escape(value, quote=False)).translate(_ANKI_SYNTAX)
 
 
 #: A definition longer than this (characters) shows its first sentences, up to about this many,
