@@ -17,6 +17,8 @@ from weakref import WeakKeyDictionary
 from glossary.model import CharReading, CitationResult, Entry
 from glossary.normalize import normalize, script_char
 from glossary.problems import ERROR, WARNING, Problem
+from glossary.rules.modals import modals_rendered
+from glossary.rules.parentheses import parenthesised_fields
 from glossary.vocab import Rite
 
 if TYPE_CHECKING:
@@ -341,7 +343,6 @@ def senses(ctx: EntryContext) -> Iterable[Problem]:
 
 #: Over a gloss or definition: Chinese in parentheses (the words a claim rests on, as the
 #: entries write them: "nocks to the north (弟子取矢北面坐委于楅北括)"), and its runs of characters.
-_PARENTHESES = re.compile(r"[(（]([^()（）]*)[)）]")
 _RUN = re.compile("[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]{4,}")
 #: The name of what 蔡德晉 appends (附記三章, 右事畢附, 右祖奠附記), not a passage.
 _CHAPTERS = re.compile("^(?:附記|右)?.{0,12}?(?:[一二三四五六七八九十]+章|附記?)$")
@@ -351,32 +352,22 @@ def inline_quoted(ctx: EntryContext) -> Iterable[Problem]:
     """Y312: the Chinese a gloss or definition gives in parentheses stands in one of its quotes."""
     quotes = [normalize(c.quote) for c in ctx.entry.citations]
     names = _names(ctx.index)
-    fields: list[tuple[str, str | None]] = [
-        ("gloss", ctx.entry.gloss),
-        ("definition", ctx.entry.definition),
-    ]
-    for n, sense in enumerate(ctx.entry.senses):
-        fields += [
-            (f"senses[{n}].gloss", sense.gloss),
-            (f"senses[{n}].definition", sense.definition),
-        ]
     found = []
-    for name, value in fields:
-        for inner in _PARENTHESES.finditer(value or ""):
-            for run in _RUN.findall(inner.group(1)):
-                key = normalize(run)
-                if key in names or _CHAPTERS.match(run) or any(key in q for q in quotes):
-                    continue
-                where = "" if ctx.index.occurs(key) else " (and stands nowhere in the corpus)"
-                found.append(
-                    ctx.problem(
-                        name if name in ("gloss", "definition") else "senses",
-                        WARNING,
-                        "Y312",
-                        f"{run} is in none of the entry's quotes{where}: a claim resting on it rests "
-                        "on words not cited; lengthen the quote that has it, cite its passage, or cut it",
-                    )
+    for name, _, inner in parenthesised_fields(ctx.entry):
+        for run in _RUN.findall(inner.group(1)):
+            key = normalize(run)
+            if key in names or _CHAPTERS.match(run) or any(key in q for q in quotes):
+                continue
+            where = "" if ctx.index.occurs(key) else " (and stands nowhere in the corpus)"
+            found.append(
+                ctx.problem(
+                    name,
+                    WARNING,
+                    "Y312",
+                    f"{run} is in none of the entry's quotes{where}: a claim resting on it rests "
+                    "on words not cited; lengthen the quote that has it, cite its passage, or cut it",
                 )
+            )
     return found
 
 
@@ -432,4 +423,5 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     headword_a_variant,
     term_script,
     inline_quoted,
+    modals_rendered,
 )
