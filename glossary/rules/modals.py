@@ -2,8 +2,8 @@
 
 The readings found this fault again and again (the rubric's R6): 不敢執刑器 "does not hold the
 rod", 必 dropped, 蓋 "probably" given as fact, 可也 "may" given as the rule. The check reads each
-Chinese run a gloss or definition gives in parentheses, and the English of its sentence (from the
-sentence's start, or the previous parenthesis, to its end, or the next one); where the Chinese holds
+Chinese run a gloss or definition gives in parentheses, and the English of its sentence (between
+full stops: a modal is often rendered a clause or a parenthesis before); where the Chinese holds
 a modal and that English has none of the words that render it, it warns. About half of what it
 found in the shipped glossary was a true fault (a sweep: 9 of 16 entries corrected); the rest a
 modal rendered in another sentence, or 蓋 as the lid, which the pattern now leaves alone. A finding
@@ -89,8 +89,7 @@ def unrendered(text: str, run: re.Match[str]) -> list[tuple[str, str]]:
 
 
 def _sentence(text: str, start: int, end: int) -> str:
-    """The English around a parenthesis at ``text[start:end]``: back to the sentence's start or
-    the previous parenthesis, on to its end or the next one."""
+    """The sentence around a parenthesis at ``text[start:end]``, the parenthesis left out."""
     before = max((text.rfind(stop, 0, start) for stop in _STOPS), default=-1)
     after = [i for i in (text.find(stop, end) for stop in _STOPS) if i != -1]
     return text[before + 1 : start] + " " + text[end : min(after, default=len(text))]
