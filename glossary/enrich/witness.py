@@ -24,6 +24,7 @@ order, that is not itself a run of the classic (both quote the classic often):
 
 from __future__ import annotations
 
+import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -101,6 +102,7 @@ class Witnessing:
     def received(self, index: CorpusIndex, start: int, end: int) -> Witness | None:
         """The witness's reading of the primary's classic at index positions ``start``–``end``."""
         span = self.counterpart(index, start, end)
+        span = self.elsewhere(index, start, end, span) or span
         if span is None:
             return None
         locus = index.locus(Hit(*span), annotate=False)
@@ -116,6 +118,40 @@ class Witnessing:
             readings=readings(index, (start, end), span),
         )
 
+    def elsewhere(
+        self, index: CorpusIndex, start: int, end: int, span: tuple[int, int] | None
+    ) -> tuple[int, int] | None:
+        """Where the witness's classic has the passage exactly, when the aligned stretch is another
+        passage or none: 蔡德晉 set a line of the 記 inside a passage of the classic (復者朝服左執領
+        右執要招而左 in 士喪禮), and the alignment, placing the passage whole, read that line
+        against its neighbour (禭者左執領右執要入升致). A stretch that reads the passage with a
+        character or two otherwise is its counterpart, variant and all, and stays."""
+        from rapidfuzz.distance import Levenshtein
+
+        key = index.text[start:end]
+        if span is None or len(key) < MOVED:
+            return None  # no counterpart: a page the witness lacks, not a line moved
+        # A glyph entity (KR1152) stands for one character, whichever: it matches any.
+        aligned = _ENTITY.split(index.text[span[0] : span[1]])
+        inside = re.compile(".".join(map(re.escape, aligned)))
+        close = max(2, len(key) // 5)
+        if inside.search(key) or Levenshtein.distance(key, "〓".join(aligned)) <= close:
+            return None  # this passage, read otherwise or only in part
+        hits: list[int] = []
+        at = index.text.find(key)
+        while at != -1 and len(hits) < 16:
+            locus = index.locus(Hit(at, at + len(key)), annotate=False)
+            if locus.work == self.witness and locus.layer == "classic":
+                hits.append(at)
+            at = index.text.find(key, at + 1)
+        if not hits:
+            return None
+        best = min(hits, key=lambda h: abs(h - span[0]))
+        return best, best + len(key)
+
+
+#: A glyph entity as the index keeps it (its letters, ``KR1152``).
+_ENTITY = re.compile(r"[&A-Za-z0-9;]+")
 
 #: Below this share of the passage's characters found in order in the witness's stretch the
 #: alignment gives (their longest common subsequence), that stretch is another passage, not this

@@ -164,3 +164,38 @@ def test_a_stretch_across_a_lost_leaf_is_no_counterpart() -> None:
     theirs = normalize("緦麻三月者傳曰緦者十五升抽其半族曾祖父母族祖父母")
     assert witness.same_passage(ours, theirs)
     assert not witness.same_passage("", "")
+
+
+def test_a_line_set_inside_a_passage_is_found_where_the_received_text_has_it() -> None:
+    # 蔡德晉 sets a line of 既夕禮's 記 inside a passage of 士喪禮's classic: the alignment places
+    # the passage whole and reads the line against its neighbour (禭者左執領右執要入升致), where
+    # the received text has the line word for word in the 記 (卷十三).
+    primary = _text("P", ((12, "士喪禮"),), primary=True)
+    received = _text("R", ((12, "士喪禮"), (13, "既夕禮")), witness_of="P")
+    ours = (
+        "#+PROPERTY: JUAN 12\n<pb:P_WYG_012-1a>¶\n"
+        "以衣尸復者降自後西榮復者朝服左執領右執要招而左楔齒用角柶綴足用燕几(注/也)¶\n"
+    )
+    theirs_12 = (
+        "#+PROPERTY: JUAN 12\n<pb:R_SBCK_012-1a>¶\n"
+        "以衣尸復者降自後西榮禭者左執領右執要入升致楔齒用角柶綴足用燕机(注/也)¶\n"
+    )
+    theirs_13 = (
+        "#+PROPERTY: JUAN 13\n<pb:R_SBCK_013-1a>¶\n"
+        "記遷尸復者朝服左執領右執要招而左楔齒用角柶綴足用燕几(注/也)¶\n"
+    )
+    corpus = Corpus(
+        texts=(primary, received),
+        documents=(
+            read_mandoku(primary, "p12", ours),
+            read_mandoku(received, "r12", theirs_12),
+            read_mandoku(received, "r13", theirs_13),
+        ),
+    )
+    index = witness.attach(CorpusIndex(corpus))
+    line = locus(index, "復者朝服左執領右執要招而左", "P").received
+    assert line is not None and (line.file, line.juan) == ("r13", 13) and not line.readings
+    # A character read otherwise at the aligned place (机 for 几) is that place's reading, even
+    # where the print's words stand word for word elsewhere in the received text.
+    near = locus(index, "楔齒用角柶綴足用燕几", "P").received
+    assert near is not None and near.file == "r12" and near.readings
