@@ -17,7 +17,6 @@ from weakref import WeakKeyDictionary
 from glossary.model import CharReading, CitationResult, Entry
 from glossary.normalize import normalize, script_char
 from glossary.problems import ERROR, WARNING, Problem
-from glossary.rules.modals import modals_rendered
 from glossary.rules.parentheses import parenthesised_fields
 from glossary.vocab import Rite
 
@@ -369,6 +368,23 @@ def inline_quoted(ctx: EntryContext) -> Iterable[Problem]:
                 )
             )
     return found
+
+
+def modals_rendered(ctx: EntryContext) -> Iterable[Problem]:
+    """Y313: each modal in parenthesised Chinese is carried by the English of its sentence."""
+    from glossary.rules.modals import unrendered
+
+    return [
+        ctx.problem(
+            name,
+            WARNING,
+            "Y313",
+            f"({chinese[:40]}) holds a modal ({says}) that the English of its sentence does not "
+            "render: say it, or say why the Chinese stands there",
+        )
+        for name, value, run in parenthesised_fields(ctx.entry)
+        for chinese, says in unrendered(value, run)
+    ]
 
 
 def _names(index: CorpusIndex) -> frozenset[str]:

@@ -13,14 +13,6 @@ that stands is waived for its entry with the reason (`ignore: [{code: Y313, why:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
-from glossary.problems import WARNING, Problem
-from glossary.rules.parentheses import parenthesised_fields
-
-if TYPE_CHECKING:
-    from glossary.rules.entry import EntryContext
 
 #: (what the modal says, the Chinese that holds it, English words that render it).
 MODALS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -59,21 +51,6 @@ MODALS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
 )
 #: Where a sentence of the English ends.
 _STOPS = (". ",)
-
-
-def modals_rendered(ctx: EntryContext) -> Iterable[Problem]:
-    """Y313: each modal in parenthesised Chinese is carried by the English of its sentence."""
-    return [
-        ctx.problem(
-            name,
-            WARNING,
-            "Y313",
-            f"({chinese[:40]}) holds a modal ({says}) that the English of its sentence does not "
-            "render: say it, or say why the Chinese stands there",
-        )
-        for name, value, run in parenthesised_fields(ctx.entry)
-        for chinese, says in unrendered(value, run)
-    ]
 
 
 def unrendered(text: str, run: re.Match[str]) -> list[tuple[str, str]]:
