@@ -340,8 +340,8 @@ def senses(ctx: EntryContext) -> Iterable[Problem]:
                 seen[rite] = i
 
 
-#: Over a gloss or definition: Chinese in parentheses (the words a claim rests on, as the
-#: entries write them: "nocks to the north (弟子取矢北面坐委于楅北括)"), and its runs of characters.
+#: In Chinese that a gloss or definition gives in parentheses (the words a claim rests on, as the
+#: entries write them: "nocks to the north (弟子取矢北面坐委于楅北括)"): its runs of characters.
 _RUN = re.compile("[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]{4,}")
 #: The name of what 蔡德晉 appends (附記三章, 右事畢附, 右祖奠附記), not a passage.
 _CHAPTERS = re.compile("^(?:附記|右)?.{0,12}?(?:[一二三四五六七八九十]+章|附記?)$")
@@ -380,7 +380,8 @@ def modals_rendered(ctx: EntryContext) -> Iterable[Problem]:
             WARNING,
             "Y313",
             f"({chinese[:40]}) holds a modal ({says}) that the English of its sentence does not "
-            "render: say it, or say why the Chinese stands there",
+            "render: render it, or, where another sentence does, waive it with its reason "
+            "(ignore: Y313)",
         )
         for name, value, run in parenthesised_fields(ctx.entry)
         for chinese, says in unrendered(value, run)
