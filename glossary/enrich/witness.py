@@ -121,11 +121,10 @@ class Witnessing:
     def elsewhere(
         self, index: CorpusIndex, start: int, end: int, span: tuple[int, int] | None
     ) -> tuple[int, int] | None:
-        """Where the witness's classic has the passage exactly, when the aligned stretch is another
-        passage or none: 蔡德晉 set a line of the 記 inside a passage of the classic (復者朝服左執領
-        右執要招而左 in 士喪禮), and the alignment, placing the passage whole, read that line
-        against its neighbour (禭者左執領右執要入升致). A stretch that reads the passage with a
-        character or two otherwise is its counterpart, variant and all, and stays."""
+        """Where the witness's classic has the passage exactly, when only part of it aligned, or
+        the aligned stretch is another passage: 蔡德晉 set a 記 line inside the classic (復者朝服左執領
+        右執要招而左 in 士喪禮), read against its neighbour (禭者左執領右執要入升致). A stretch that
+        reads it with a character or two otherwise is its counterpart, variant and all."""
         from rapidfuzz.distance import Levenshtein
 
         key = index.text[start:end]
@@ -134,20 +133,24 @@ class Witnessing:
         # A glyph entity (KR1152) stands for one character, whichever: it matches any.
         aligned = _ENTITY.split(index.text[span[0] : span[1]])
         inside = re.compile(".".join(map(re.escape, aligned)))
-        close = max(2, len(key) // 5)
-        if inside.search(key) or Levenshtein.distance(key, "〓".join(aligned)) <= close:
-            return None  # this passage, read otherwise or only in part
+        if inside.search(key):  # only part aligned: the whole, word for word around it
+            at = index.text.find(key, max(0, span[0] - len(key)), span[1] + len(key))
+            return (at, at + len(key)) if at != -1 and self._classic_at(index, at, key) else None
+        if Levenshtein.distance(key, "〓".join(aligned)) <= max(2, len(key) // 5):
+            return None  # this passage, read otherwise
         hits: list[int] = []
         at = index.text.find(key)
         while at != -1 and len(hits) < 16:
-            locus = index.locus(Hit(at, at + len(key)), annotate=False)
-            if locus.work == self.witness and locus.layer == "classic":
+            if self._classic_at(index, at, key):
                 hits.append(at)
             at = index.text.find(key, at + 1)
-        if not hits:
-            return None
-        best = min(hits, key=lambda h: abs(h - span[0]))
-        return best, best + len(key)
+        best = min(hits, key=lambda h: abs(h - span[0]), default=None)
+        return None if best is None else (best, best + len(key))
+
+    def _classic_at(self, index: CorpusIndex, at: int, key: str) -> bool:
+        """Whether ``key`` at index position ``at`` is the witness's classic."""
+        locus = index.locus(Hit(at, at + len(key)), annotate=False)
+        return locus.work == self.witness and locus.layer == "classic"
 
 
 #: A glyph entity as the index keeps it (its letters, ``KR1152``).
