@@ -117,22 +117,32 @@ def _text(id_: str, rites: tuple, **extra) -> TextInfo:
     )
 
 
-def test_a_passage_moved_from_another_rite_is_found_there() -> None:
-    # 蔡德晉 gives in 士喪禮 (卷十二) a sentence of 既夕禮's 記 (received 卷十三).
+def _funeral_witnesses(ours: str, theirs_12: str, theirs_13: str) -> CorpusIndex:
+    """A primary text's 卷十二 (士喪禮) and its witness's 卷十二 and 卷十三 (既夕禮), one line each."""
     primary = _text("P", ((12, "士喪禮"),), primary=True)
     received = _text("R", ((12, "士喪禮"), (13, "既夕禮")), witness_of="P")
-    ours = "#+PROPERTY: JUAN 12\n<pb:P_WYG_012-1a>¶\n士喪禮死于適室(注/也)綴足用燕几校在南¶\n"
-    theirs_12 = "#+PROPERTY: JUAN 12\n<pb:R_SBCK_012-1a>¶\n士喪禮死于適室(注/也)¶\n"
-    theirs_13 = "#+PROPERTY: JUAN 13\n<pb:R_SBCK_013-1a>¶\n記士處適寢綴足用燕几校在南(注/也)¶\n"
     corpus = Corpus(
         texts=(primary, received),
         documents=(
-            read_mandoku(primary, "p12", ours),
-            read_mandoku(received, "r12", theirs_12),
-            read_mandoku(received, "r13", theirs_13),
+            read_mandoku(primary, "p12", f"#+PROPERTY: JUAN 12\n<pb:P_WYG_012-1a>¶\n{ours}¶\n"),
+            read_mandoku(
+                received, "r12", f"#+PROPERTY: JUAN 12\n<pb:R_SBCK_012-1a>¶\n{theirs_12}¶\n"
+            ),
+            read_mandoku(
+                received, "r13", f"#+PROPERTY: JUAN 13\n<pb:R_SBCK_013-1a>¶\n{theirs_13}¶\n"
+            ),
         ),
     )
-    index = witness.attach(CorpusIndex(corpus))
+    return witness.attach(CorpusIndex(corpus))
+
+
+def test_a_passage_moved_from_another_rite_is_found_there() -> None:
+    # 蔡德晉 gives in 士喪禮 (卷十二) a sentence of 既夕禮's 記 (received 卷十三).
+    index = _funeral_witnesses(
+        "士喪禮死于適室(注/也)綴足用燕几校在南",
+        "士喪禮死于適室(注/也)",
+        "記士處適寢綴足用燕几校在南(注/也)",
+    )
     moved = locus(index, "綴足用燕几校在南", "P")
     assert moved.received is not None and (moved.received.file, moved.received.juan) == ("r13", 13)
     assert locus(index, "士喪禮死于適室", "P").received.file == "r12"
@@ -170,29 +180,11 @@ def test_a_line_set_inside_a_passage_is_found_where_the_received_text_has_it() -
     # 蔡德晉 sets a line of 既夕禮's 記 inside a passage of 士喪禮's classic: the alignment places
     # the passage whole and reads the line against its neighbour (禭者左執領右執要入升致), where
     # the received text has the line word for word in the 記 (卷十三).
-    primary = _text("P", ((12, "士喪禮"),), primary=True)
-    received = _text("R", ((12, "士喪禮"), (13, "既夕禮")), witness_of="P")
-    ours = (
-        "#+PROPERTY: JUAN 12\n<pb:P_WYG_012-1a>¶\n"
-        "以衣尸復者降自後西榮復者朝服左執領右執要招而左楔齒用角柶綴足用燕几(注/也)¶\n"
+    index = _funeral_witnesses(
+        "以衣尸復者降自後西榮復者朝服左執領右執要招而左楔齒用角柶綴足用燕几(注/也)",
+        "以衣尸復者降自後西榮禭者左執領右執要入升致楔齒用角柶綴足用燕机(注/也)",
+        "記遷尸復者朝服左執領右執要招而左楔齒用角柶綴足用燕几(注/也)",
     )
-    theirs_12 = (
-        "#+PROPERTY: JUAN 12\n<pb:R_SBCK_012-1a>¶\n"
-        "以衣尸復者降自後西榮禭者左執領右執要入升致楔齒用角柶綴足用燕机(注/也)¶\n"
-    )
-    theirs_13 = (
-        "#+PROPERTY: JUAN 13\n<pb:R_SBCK_013-1a>¶\n"
-        "記遷尸復者朝服左執領右執要招而左楔齒用角柶綴足用燕几(注/也)¶\n"
-    )
-    corpus = Corpus(
-        texts=(primary, received),
-        documents=(
-            read_mandoku(primary, "p12", ours),
-            read_mandoku(received, "r12", theirs_12),
-            read_mandoku(received, "r13", theirs_13),
-        ),
-    )
-    index = witness.attach(CorpusIndex(corpus))
     line = locus(index, "復者朝服左執領右執要招而左", "P").received
     assert line is not None and (line.file, line.juan) == ("r13", 13) and not line.readings
     # A character read otherwise at the aligned place (机 for 几) is that place's reading, even
