@@ -128,8 +128,8 @@ class Witnessing:
         from rapidfuzz.distance import Levenshtein
 
         key = index.text[start:end]
-        if span is None or len(key) < MOVED:
-            return None  # no counterpart: a page the witness lacks, not a line moved
+        if span is None or len(key) < MOVED or index.text[span[0] : span[1]] == key:
+            return None  # no counterpart (a page the witness lacks), or this very passage
         # A glyph entity (KR1152) stands for one character, whichever: it matches any.
         aligned = _ENTITY.split(index.text[span[0] : span[1]])
         inside = re.compile(".".join(map(re.escape, aligned)))
